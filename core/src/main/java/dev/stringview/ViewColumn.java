@@ -1,0 +1,479 @@
+package dev.stringview;
+
+import static dev.stringview.ViewLayout.INLINE_MAX;
+import static dev.stringview.ViewLayout.LAYOUT_LE_INT;
+import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
+import static dev.stringview.ViewLayout.OFFSET_INLINE;
+import static dev.stringview.ViewLayout.VIEW_SIZE;
+
+import dev.stringview.internal.Bits;
+import dev.stringview.internal.ByteRanges;
+import dev.stringview.internal.Hashing;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An immutable column of Utf8View / BinaryView values: one segment of 16-byte views (see {@link ViewLayout}),
+ * the data buffers the long values point into, and an optional validity bitmap in Arrow bit order.
+ *
+ * <p><b>Memory.</b> A column owns nothing. Its segments belong to the arenas of whoever made them; once such an
+ * arena closes, any access throws {@link IllegalStateException}. Operations that produce new views
+ * ({@link #take}, {@link #compact}, {@link ViewColumns#concat}) take the allocator to put them in.
+ *
+ * <p><b>Threads.</b> A column never changes after construction, so any number of threads may read it at once,
+ * provided its segments may be accessed from those threads (a shared or global arena, not a confined one).
+ *
+ * <p><b>Nulls.</b> Accessors return {@code null} for null rows; predicate kernels never match a null row.
+ */
+public final class ViewColumn {
+    private final ViewKind kind;
+    private final int size;
+    private final MemorySegment views;
+    private final MemorySegment[] buffers;
+    private final MemorySegment validity; // null when every row is valid
+    private final long validityOffset;
+    private final int nullCount;
+
+    ViewColumn(ViewKind kind, int size, MemorySegment views, MemorySegment[] buffers, MemorySegment validity,
+            long validityOffset) {
+        this.kind = Objects.requireNonNull(kind, "kind");
+        if (size < 0) {
+            throw new IllegalArgumentException("negative row count: size=" + size);
+        }
+        if (views.byteSize() < (long) size * VIEW_SIZE) {
+            throw new IllegalArgumentException("views segment too small: size=" + size + " needBytes="
+                    + (long) size * VIEW_SIZE + " viewBytes=" + views.byteSize());
+        }
+        if (validity != null && validity.byteSize() * 8 < validityOffset + size) {
+            throw new IllegalArgumentException("validity bitmap too small: size=" + size + " bitOffset="
+                    + validityOffset + " bitmapBytes=" + validity.byteSize());
+        }
+        this.size = size;
+        this.views = views.asSlice(0, (long) size * VIEW_SIZE);
+        this.buffers = buffers;
+        this.validity = validity;
+        this.validityOffset = validityOffset;
+        this.nullCount = validity == null ? 0 : (int) (size - Bits.countSet(validity, validityOffset, size));
+    }
+
+    // ---------------------------------------------------------------------------------------------- shape
+
+    public ViewKind kind() {
+        return kind;
+    }
+
+    /** Number of rows. */
+    public int size() {
+        return size;
+    }
+
+    public int nullCount() {
+        return nullCount;
+    }
+
+    /** The views, {@code 16 * size()} bytes, read-only. */
+    public MemorySegment views() {
+        return views.asReadOnly();
+    }
+
+    public int bufferCount() {
+        return buffers.length;
+    }
+
+    /** Data buffer {@code index}, read-only. */
+    public MemorySegment buffer(int index) {
+        Objects.checkIndex(index, buffers.length);
+        return buffers[index].asReadOnly();
+    }
+
+    /** The validity bitmap (Arrow bit order, 1 = valid) if the column has one; see {@link #validityBitOffset()}. */
+    public Optional<MemorySegment> validity() {
+        return Optional.ofNullable(validity).map(MemorySegment::asReadOnly);
+    }
+
+    /** Bit of {@link #validity()} that holds row 0 (non-zero after {@link #slice}). */
+    public long validityBitOffset() {
+        return validityOffset;
+    }
+
+    // --------------------------------------------------------------------------------------------- access
+
+    public boolean isNull(int row) {
+        Objects.checkIndex(row, size);
+        return !isValid(row);
+    }
+
+    /** Length in bytes of the value at {@code row} (0 for a null row's zeroed view, whatever it holds otherwise). */
+    public int length(int row) {
+        Objects.checkIndex(row, size);
+        return views.get(LAYOUT_LE_INT, (long) row * VIEW_SIZE);
+    }
+
+    /** The value's bytes as a zero-copy read-only slice of the view (inline) or the data buffer, or null for a null row. */
+    public MemorySegment segment(int row) {
+        Objects.checkIndex(row, size);
+        if (!isValid(row)) {
+            return null;
+        }
+        long w0 = word0(row);
+        long w1 = word1(row);
+        int length = (int) w0;
+        return dataSegment(row, w0, w1).asSlice(dataOffset(row, w0, w1), length).asReadOnly();
+    }
+
+    /** A copy of the value's bytes, or null for a null row. */
+    public byte[] bytes(int row) {
+        MemorySegment value = segment(row);
+        return value == null ? null : value.toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    /** The value decoded as UTF-8 (malformed bytes of a binary column become U+FFFD), or null for a null row. */
+    public String string(int row) {
+        byte[] value = bytes(row);
+        return value == null ? null : new String(value, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Whether {@code row} holds the same value as {@code otherRow} of {@code other}: both null, or both non-null
+     * with equal bytes (SQL {@code IS NOT DISTINCT FROM}). The buffers are read only when length and prefix agree.
+     */
+    public boolean valueEquals(int row, ViewColumn other, int otherRow) {
+        Objects.checkIndex(row, size);
+        Objects.checkIndex(otherRow, other.size);
+        boolean valid = isValid(row);
+        if (valid != other.isValid(otherRow)) {
+            return false;
+        }
+        return !valid || Rows.equal(this, row, other, otherRow);
+    }
+
+    /** 64-bit hash of the value: equal bytes give equal hashes in any column and any buffer. Null rows hash to 0. */
+    public long hash(int row) {
+        Objects.checkIndex(row, size);
+        if (!isValid(row)) {
+            return 0;
+        }
+        long w0 = word0(row);
+        long w1 = word1(row);
+        int length = (int) w0;
+        if (length <= INLINE_MAX) {
+            return Hashing.hashInline(w0, w1);
+        }
+        return Hashing.hashBytes(buffers[(int) w1], w1 >>> 32, length);
+    }
+
+    // -------------------------------------------------------------------------------- copy-free operations
+
+    /**
+     * The rows {@code rows[0..count)} in that order (take, or filter by a selection). Only the 16-byte views
+     * (and validity bits) are copied into {@code allocator}; the data buffers are shared.
+     */
+    public ViewColumn take(SegmentAllocator allocator, int[] rows, int count) {
+        Objects.checkFromIndexSize(0, count, rows.length);
+        MemorySegment out = allocator.allocate((long) count * VIEW_SIZE, VIEW_SIZE);
+        MemorySegment outValidity = nullCount == 0 ? null : allocator.allocate(Bits.bytesFor(count), 8);
+        for (int i = 0; i < count; i++) {
+            int row = rows[i];
+            if (row < 0 || row >= size) {
+                throw new IndexOutOfBoundsException("take: position=" + i + " row=" + row + " size=" + size);
+            }
+            long at = (long) i * VIEW_SIZE;
+            if (isValid(row)) {
+                out.set(LAYOUT_LE_LONG, at, word0(row));
+                out.set(LAYOUT_LE_LONG, at + 8, word1(row));
+                if (outValidity != null) {
+                    setBit(outValidity, i);
+                }
+            }
+            // null rows keep the allocator's zeroed view, the canonical empty value
+        }
+        return new ViewColumn(kind, count, out, buffers, outValidity, 0);
+    }
+
+    /** Rows {@code [from, from + length)} without copying anything: views, bitmap and buffers are shared. */
+    public ViewColumn slice(int from, int length) {
+        Objects.checkFromIndexSize(from, length, size);
+        return new ViewColumn(kind, length, views.asSlice((long) from * VIEW_SIZE, (long) length * VIEW_SIZE),
+                buffers, validity, validityOffset + from);
+    }
+
+    // ------------------------------------------------------------------------------------------ compaction
+
+    /**
+     * Whether {@link #compact} would pay: the buffers hold at least twice the bytes the views reference and
+     * compaction would free at least 16 KiB. The factor follows arrow-rs' coalesce (copy when buffers exceed
+     * 2x the referenced bytes); the floor follows Polars' {@code maybe_gc}, which leaves small savings alone.
+     * Call it before keeping a column past the life of its source (caching, shuffling, writing out), typically
+     * after a selective {@link #take}: the survivors then pin whole pages of bytes nobody references.
+     */
+    public boolean shouldCompact() {
+        long buffered = bufferBytes();
+        long referenced = referencedBytes();
+        return buffered >= 2 * referenced && buffered - referenced >= 16 * 1024;
+    }
+
+    /**
+     * A copy of this column whose long values sit in new, exactly sized buffers holding only the referenced
+     * bytes. Views that point at the same bytes (same buffer, offset and length) keep sharing one copy.
+     */
+    public ViewColumn compact(SegmentAllocator allocator) {
+        MemorySegment out = allocator.allocate((long) size * VIEW_SIZE, VIEW_SIZE);
+        MemorySegment outValidity = nullCount == 0 ? null : allocator.allocate(Bits.bytesFor(size), 8);
+        BufferWriter writer = new BufferWriter(allocator, referencedBytes());
+        // (bufferIndex | offset << 32) of long values already copied -> their new location, so shared bytes stay shared
+        LongLongMap copied = new LongLongMap();
+        for (int row = 0; row < size; row++) {
+            if (!isValid(row)) {
+                continue; // null rows keep the allocator's zeroed view
+            }
+            if (outValidity != null) {
+                setBit(outValidity, row);
+            }
+            long w0 = word0(row);
+            long w1 = word1(row);
+            int length = (int) w0;
+            if (length > INLINE_MAX) {
+                long location = copied.get(w1, length);
+                if (location < 0) {
+                    location = writer.append(buffers[(int) w1], w1 >>> 32, length);
+                    copied.put(w1, length, location);
+                }
+                w1 = location;
+            }
+            long at = (long) row * VIEW_SIZE;
+            out.set(LAYOUT_LE_LONG, at, w0);
+            out.set(LAYOUT_LE_LONG, at + 8, w1);
+        }
+        return new ViewColumn(kind, size, out, writer.buffers(), outValidity, 0);
+    }
+
+    /** Appends long values into exactly sized buffers of at most {@link Integer#MAX_VALUE} bytes each. */
+    private static final class BufferWriter {
+        private final SegmentAllocator allocator;
+        private final List<MemorySegment> done = new ArrayList<>();
+        private long remaining;
+        private MemorySegment current;
+        private long used;
+
+        BufferWriter(SegmentAllocator allocator, long total) {
+            this.allocator = allocator;
+            this.remaining = total;
+        }
+
+        /** Copies the value and returns its new {@code bufferIndex | offset << 32}. */
+        long append(MemorySegment source, long offset, int length) {
+            if (current == null || used + length > current.byteSize()) {
+                current = allocator.allocate(Math.max(Math.min(remaining, Integer.MAX_VALUE), length), 1);
+                done.add(current);
+                used = 0;
+            }
+            MemorySegment.copy(source, offset, current, used, length);
+            long location = (done.size() - 1) | (used << 32);
+            used += length;
+            remaining -= length;
+            return location;
+        }
+
+        MemorySegment[] buffers() {
+            return done.toArray(MemorySegment[]::new);
+        }
+    }
+
+    /** Open-addressing map from a view's location word and length to a new location word; no boxing. */
+    private static final class LongLongMap {
+        private long[] keys = new long[64];
+        private int[] lengths = new int[64];
+        private long[] values = new long[64];
+        private boolean[] used = new boolean[64];
+        private int count;
+
+        long get(long key, int length) {
+            int mask = keys.length - 1;
+            for (int i = slot(key) & mask; used[i]; i = (i + 1) & mask) {
+                if (keys[i] == key && lengths[i] == length) {
+                    return values[i];
+                }
+            }
+            return -1;
+        }
+
+        void put(long key, int length, long value) {
+            if (2 * (count + 1) > keys.length) {
+                grow();
+            }
+            int mask = keys.length - 1;
+            int i = slot(key) & mask;
+            while (used[i]) {
+                i = (i + 1) & mask;
+            }
+            used[i] = true;
+            keys[i] = key;
+            lengths[i] = length;
+            values[i] = value;
+            count++;
+        }
+
+        private void grow() {
+            long[] oldKeys = keys;
+            int[] oldLengths = lengths;
+            long[] oldValues = values;
+            boolean[] oldUsed = used;
+            int capacity = oldKeys.length * 2;
+            keys = new long[capacity];
+            lengths = new int[capacity];
+            values = new long[capacity];
+            used = new boolean[capacity];
+            count = 0;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldUsed[i]) {
+                    put(oldKeys[i], oldLengths[i], oldValues[i]);
+                }
+            }
+        }
+
+        private static int slot(long key) {
+            return (int) Hashing.fmix64(key);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------- accounting
+
+    /** Bytes taken by the views: 16 per row. */
+    public long viewBytes() {
+        return (long) size * VIEW_SIZE;
+    }
+
+    /** Bytes of all data buffers this column references, used or not. */
+    public long bufferBytes() {
+        long total = 0;
+        for (MemorySegment buffer : buffers) {
+            total += buffer.byteSize();
+        }
+        return total;
+    }
+
+    /** Bytes of buffer data the non-null long values point at (a value referenced twice counts twice). */
+    public long referencedBytes() {
+        long total = 0;
+        for (int row = 0; row < size; row++) {
+            int length = (int) word0(row);
+            if (length > INLINE_MAX && isValid(row)) {
+                total += length;
+            }
+        }
+        return total;
+    }
+
+    @Override
+    public String toString() {
+        return "ViewColumn[kind=" + kind + " size=" + size + " nulls=" + nullCount + " buffers=" + buffers.length
+                + " bufferBytes=" + bufferBytes() + "]";
+    }
+
+    // ----------------------------------------------------------------------- package-private kernel access
+
+    boolean isValid(int row) {
+        return validity == null || Bits.get(validity, validityOffset + row);
+    }
+
+    boolean hasNulls() {
+        return nullCount != 0;
+    }
+
+    /** {@code length | prefix << 32} (or the first 4 inline bytes) of {@code row}'s view. */
+    long word0(int row) {
+        return views.get(LAYOUT_LE_LONG, (long) row * VIEW_SIZE);
+    }
+
+    /** {@code bufferIndex | offset << 32} of a long value, or inline bytes 4..11 of a short one. */
+    long word1(int row) {
+        return views.get(LAYOUT_LE_LONG, (long) row * VIEW_SIZE + 8);
+    }
+
+    MemorySegment viewSegment() {
+        return views;
+    }
+
+    MemorySegment[] bufferArray() {
+        return buffers;
+    }
+
+    MemorySegment validityBitmap() {
+        return validity;
+    }
+
+    /** The segment holding {@code row}'s bytes: the views themselves for inline values, else its data buffer. */
+    MemorySegment dataSegment(int row, long w0, long w1) {
+        return (int) w0 <= INLINE_MAX ? views : buffers[(int) w1];
+    }
+
+    /** Where {@code row}'s bytes start in {@link #dataSegment}. */
+    long dataOffset(int row, long w0, long w1) {
+        return (int) w0 <= INLINE_MAX ? (long) row * VIEW_SIZE + OFFSET_INLINE : w1 >>> 32;
+    }
+
+    private static void setBit(MemorySegment bitmap, long bit) {
+        long index = bit >>> 3;
+        byte b = bitmap.get(ValueLayout.JAVA_BYTE, index);
+        bitmap.set(ValueLayout.JAVA_BYTE, index, (byte) (b | (1 << (bit & 7))));
+    }
+
+    /** Row-level comparisons shared by {@link ViewColumn} and the kernels. */
+    static final class Rows {
+        private Rows() {}
+
+        /** Byte equality of two non-null rows, reading buffers only when length and prefix agree. */
+        static boolean equal(ViewColumn a, int rowA, ViewColumn b, int rowB) {
+            long a0 = a.word0(rowA);
+            if (a0 != b.word0(rowB)) {
+                return false;
+            }
+            long a1 = a.word1(rowA);
+            long b1 = b.word1(rowB);
+            int length = (int) a0;
+            if (length <= INLINE_MAX) {
+                return a1 == b1;
+            }
+            MemorySegment bufA = a.buffers[(int) a1];
+            MemorySegment bufB = b.buffers[(int) b1];
+            if (bufA == bufB && a1 == b1) {
+                return true; // same bytes: no need to read them
+            }
+            return ByteRanges.equal(bufA, (a1 >>> 32) + 4, bufB, (b1 >>> 32) + 4, length - 4);
+        }
+
+        /** Unsigned bytewise order of two non-null rows; the prefix decides without touching buffers when it differs. */
+        static int compare(ViewColumn a, int rowA, ViewColumn b, int rowB) {
+            long a0 = a.word0(rowA);
+            long b0 = b.word0(rowB);
+            int prefixA = Integer.reverseBytes((int) (a0 >>> 32));
+            int prefixB = Integer.reverseBytes((int) (b0 >>> 32));
+            if (prefixA != prefixB) {
+                return Integer.compareUnsigned(prefixA, prefixB);
+            }
+            int lengthA = (int) a0;
+            int lengthB = (int) b0;
+            long a1 = a.word1(rowA);
+            long b1 = b.word1(rowB);
+            if (lengthA <= INLINE_MAX && lengthB <= INLINE_MAX) {
+                // Zero padding makes the 12 inline bytes compare like the values; ties go to the shorter one.
+                int c = Long.compareUnsigned(Long.reverseBytes(a1), Long.reverseBytes(b1));
+                return c != 0 ? c : Integer.compare(lengthA, lengthB);
+            }
+            return ByteRanges.compare(a.dataSegment(rowA, a0, a1), a.dataOffset(rowA, a0, a1), lengthA,
+                    b.dataSegment(rowB, b0, b1), b.dataOffset(rowB, b0, b1), lengthB);
+        }
+    }
+
+    /** For tests and diagnostics: the buffers array identity is shared by take and slice. */
+    boolean sharesBuffersWith(ViewColumn other) {
+        return buffers == other.buffers || Arrays.equals(buffers, other.buffers);
+    }
+}

@@ -1,0 +1,197 @@
+package dev.stringview;
+
+import static dev.stringview.ViewLayout.INLINE_MAX;
+import static dev.stringview.ViewLayout.LAYOUT_LE_INT;
+import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
+import static dev.stringview.ViewLayout.OFFSET_INLINE;
+import static dev.stringview.ViewLayout.VIEW_SIZE;
+
+import dev.stringview.internal.Bits;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** Factories for {@link ViewColumn}: builders, columns over existing views and buffers, and concatenation. */
+public final class ViewColumns {
+    private ViewColumns() {}
+
+    /** A builder whose views, bitmap and data blocks come from {@code allocator} (typically an {@code Arena}). */
+    public static ViewColumnBuilder builder(SegmentAllocator allocator, ViewKind kind) {
+        return new ViewColumnBuilder(allocator, kind);
+    }
+
+    /** A UTF-8 column of {@code values} (null elements become null rows). */
+    public static ViewColumn ofStrings(SegmentAllocator allocator, String... values) {
+        ViewColumnBuilder builder = builder(allocator, ViewKind.UTF8).withExpectedRows(values.length);
+        for (String value : values) {
+            builder.append(value);
+        }
+        return builder.build();
+    }
+
+    /** A binary column of {@code values} (null elements become null rows). */
+    public static ViewColumn ofBytes(SegmentAllocator allocator, byte[]... values) {
+        ViewColumnBuilder builder = builder(allocator, ViewKind.BINARY).withExpectedRows(values.length);
+        for (byte[] value : values) {
+            builder.append(value);
+        }
+        return builder.build();
+    }
+
+    /**
+     * A column over existing views and buffers, validated row by row: for every non-null row the length is not
+     * negative; an inline value's padding is zero; a long value's buffer index, offset and offset + length are
+     * in range and its prefix equals its first four bytes; and for {@link ViewKind#UTF8} the bytes are UTF-8.
+     * Nothing is copied. The views of null rows are not inspected (Arrow leaves them undefined).
+     *
+     * @param validity the validity bitmap (Arrow bit order, bit 0 = row 0), or null if no row is null
+     * @throws ViewFormatException naming the first bad row and field
+     */
+    public static ViewColumn fromViews(ViewKind kind, int size, MemorySegment views, MemorySegment validity,
+            List<MemorySegment> buffers) {
+        ViewColumn column = fromViewsUnchecked(kind, size, views, validity, buffers);
+        MemorySegment[] data = column.bufferArray();
+        for (int row = 0; row < size; row++) {
+            if (column.isValid(row)) {
+                validateRow(kind, column.viewSegment(), data, row);
+            }
+        }
+        return column;
+    }
+
+    /**
+     * A column over existing views and buffers without the per-row checks of {@link #fromViews}, for trusted
+     * producers (this library, or a reader that already validated). Memory safety does not depend on it:
+     * every access is still bounds-checked by {@link MemorySegment}, so bad views raise exceptions, never
+     * crashes; but they may raise them late, or yield wrong values.
+     */
+    public static ViewColumn fromViewsUnchecked(ViewKind kind, int size, MemorySegment views,
+            MemorySegment validity, List<MemorySegment> buffers) {
+        Objects.requireNonNull(views, "views");
+        MemorySegment[] data = buffers.toArray(MemorySegment[]::new);
+        for (int i = 0; i < data.length; i++) {
+            Objects.requireNonNull(data[i], () -> "buffers contains null");
+        }
+        return new ViewColumn(kind, size, views, data, validity, 0);
+    }
+
+    /**
+     * The rows of {@code columns} one after the other. Views are copied with their buffer indices shifted;
+     * no value byte is copied, and a buffer shared by several inputs appears once in the result.
+     */
+    public static ViewColumn concat(SegmentAllocator allocator, List<ViewColumn> columns) {
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("concat needs at least one column: columns=0");
+        }
+        ViewKind kind = columns.get(0).kind();
+        long rows = 0;
+        boolean anyNulls = false;
+        for (int c = 0; c < columns.size(); c++) {
+            ViewColumn column = columns.get(c);
+            if (column.kind() != kind) {
+                throw new IllegalArgumentException("concat of different kinds: column=" + c + " kind="
+                        + column.kind() + " expected=" + kind);
+            }
+            rows += column.size();
+            anyNulls |= column.nullCount() > 0;
+        }
+        if (rows > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("concat too large: rows=" + rows + " max=" + Integer.MAX_VALUE);
+        }
+        int size = (int) rows;
+        MemorySegment views = allocator.allocate((long) size * VIEW_SIZE, VIEW_SIZE);
+        MemorySegment validity = anyNulls ? allocator.allocate(Bits.bytesFor(size), 8) : null;
+        List<MemorySegment> buffers = new ArrayList<>();
+        Map<MemorySegment, Integer> bufferIndex = new HashMap<>();
+        int out = 0;
+        for (ViewColumn column : columns) {
+            MemorySegment[] sourceBuffers = column.bufferArray();
+            int[] remap = new int[sourceBuffers.length];
+            for (int b = 0; b < sourceBuffers.length; b++) {
+                MemorySegment buffer = sourceBuffers[b];
+                Integer index = bufferIndex.get(buffer);
+                if (index == null) {
+                    index = buffers.size();
+                    buffers.add(buffer);
+                    bufferIndex.put(buffer, index);
+                }
+                remap[b] = index;
+            }
+            for (int row = 0; row < column.size(); row++, out++) {
+                if (!column.isValid(row)) {
+                    continue; // leave the zeroed view and a clear validity bit
+                }
+                long w0 = column.word0(row);
+                long w1 = column.word1(row);
+                if ((int) w0 > INLINE_MAX) {
+                    w1 = (w1 & 0xFFFF_FFFF_0000_0000L) | remap[(int) w1];
+                }
+                views.set(LAYOUT_LE_LONG, (long) out * VIEW_SIZE, w0);
+                views.set(LAYOUT_LE_LONG, (long) out * VIEW_SIZE + 8, w1);
+                if (validity != null) {
+                    long index = out >>> 3;
+                    validity.set(ValueLayout.JAVA_BYTE, index,
+                            (byte) (validity.get(ValueLayout.JAVA_BYTE, index) | (1 << (out & 7))));
+                }
+            }
+        }
+        return new ViewColumn(kind, size, views, buffers.toArray(MemorySegment[]::new), validity, 0);
+    }
+
+    /** {@link #concat(SegmentAllocator, List)} for an array of columns. */
+    public static ViewColumn concat(SegmentAllocator allocator, ViewColumn... columns) {
+        return concat(allocator, List.of(columns));
+    }
+
+    private static void validateRow(ViewKind kind, MemorySegment views, MemorySegment[] buffers, int row) {
+        long at = (long) row * VIEW_SIZE;
+        int length = views.get(LAYOUT_LE_INT, at);
+        if (length < 0) {
+            throw new ViewFormatException(row, "length", "length=" + length);
+        }
+        if (length <= INLINE_MAX) {
+            for (int i = OFFSET_INLINE + length; i < VIEW_SIZE; i++) {
+                byte b = views.get(ValueLayout.JAVA_BYTE, at + i);
+                if (b != 0) {
+                    throw new ViewFormatException(row, "padding", "length=" + length + " viewByte=" + i
+                            + " value=" + (b & 0xFF));
+                }
+            }
+            checkUtf8(kind, views, at + OFFSET_INLINE, length, row);
+            return;
+        }
+        int bufferIndex = views.get(LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX);
+        int offset = views.get(LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET);
+        if (bufferIndex < 0 || bufferIndex >= buffers.length) {
+            throw new ViewFormatException(row, "bufferIndex", "bufferIndex=" + bufferIndex + " buffers="
+                    + buffers.length);
+        }
+        MemorySegment buffer = buffers[bufferIndex];
+        if (offset < 0 || (long) offset + length > buffer.byteSize()) {
+            throw new ViewFormatException(row, "offset", "bufferIndex=" + bufferIndex + " offset=" + offset
+                    + " length=" + length + " bufferSize=" + buffer.byteSize());
+        }
+        int prefix = views.get(LAYOUT_LE_INT, at + ViewLayout.OFFSET_PREFIX);
+        int actual = buffer.get(LAYOUT_LE_INT, offset);
+        if (prefix != actual) {
+            throw new ViewFormatException(row, "prefix", String.format(
+                    "prefix=0x%08x dataPrefix=0x%08x bufferIndex=%d offset=%d", Integer.reverseBytes(prefix),
+                    Integer.reverseBytes(actual), bufferIndex, offset));
+        }
+        checkUtf8(kind, buffer, offset, length, row);
+    }
+
+    private static void checkUtf8(ViewKind kind, MemorySegment data, long offset, int length, int row) {
+        if (kind == ViewKind.UTF8) {
+            long bad = Utf8.firstInvalid(data, offset, length);
+            if (bad >= 0) {
+                throw new ViewFormatException(row, "utf8", "byteOffset=" + bad + " length=" + length);
+            }
+        }
+    }
+}

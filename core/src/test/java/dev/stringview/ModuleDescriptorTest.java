@@ -1,0 +1,61 @@
+package dev.stringview;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module exports only the API package, needs nothing but java.base, and the compiled classes use no
+ * {@code sun.misc.Unsafe}, no native methods and none of the FFM API's restricted methods.
+ */
+class ModuleDescriptorTest {
+    private static final Path CLASSES = Path.of("target", "classes");
+
+    @Test
+    void exportsOnlyTheApiPackage() {
+        ModuleDescriptor descriptor = ModuleFinder.of(CLASSES).findAll().iterator().next().descriptor();
+        assertEquals("dev.stringview", descriptor.name());
+        Set<String> exports = descriptor.exports().stream().map(ModuleDescriptor.Exports::source)
+                .collect(Collectors.toSet());
+        assertEquals(Set.of("dev.stringview"), exports);
+        assertTrue(descriptor.packages().contains("dev.stringview.internal"));
+        Set<String> requires = descriptor.requires().stream().map(ModuleDescriptor.Requires::name)
+                .collect(Collectors.toSet());
+        assertEquals(Set.of("java.base"), requires);
+    }
+
+    @Test
+    void noUnsafeNoNativeNoRestrictedMethods() throws IOException {
+        List<String> forbidden = List.of("sun/misc/Unsafe", "jdk/internal/misc/Unsafe", "reinterpret",
+                "nativeLinker", "SymbolLookup", "withTargetLayout", "System.loadLibrary", "loadLibrary");
+        List<Path> classes;
+        try (Stream<Path> files = Files.walk(CLASSES)) {
+            classes = files.filter(p -> p.toString().endsWith(".class")).toList();
+        }
+        assertFalse(classes.isEmpty());
+        for (Path file : classes) {
+            String constantPool = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+            for (String name : forbidden) {
+                assertFalse(constantPool.contains(name), file + " refers to " + name);
+            }
+        }
+        for (Class<?> type : List.of(ViewColumn.class, ViewColumnBuilder.class, ViewColumns.class, ViewPredicate.class,
+                ViewKernels.class, Utf8.class)) {
+            for (var method : type.getDeclaredMethods()) {
+                assertFalse(java.lang.reflect.Modifier.isNative(method.getModifiers()), method.toString());
+            }
+        }
+    }
+}

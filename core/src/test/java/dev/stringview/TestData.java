@@ -1,0 +1,421 @@
+package dev.stringview;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+
+/**
+ * Test data for property tests: values that sit on every edge of the view layout, and the different ways a
+ * column holding them can be laid out in memory. The plain on-heap model is a {@code List<byte[]>} with null
+ * elements for null rows.
+ */
+final class TestData {
+    private TestData() {}
+
+    /** Lengths around the inline limit and the prefix, plus empty and long values. */
+    static final int[] EDGE_LENGTHS = {0, 1, 3, 4, 5, 8, 11, 12, 13, 15, 16, 17, 31, 100};
+
+    /** A small alphabet so that prefixes collide often, with a NUL and bytes >= 0x80 in UTF-8 characters. */
+    private static final String[] CHARACTERS = {"a", "b", "z", "\0", "é", "ß", "€", "中", "😀", "\u007f", "h", "t"};
+
+    /** Well-formed UTF-8 strings built from the alphabet, biased to the edge lengths (in characters). */
+    static Arbitrary<String> utf8Strings() {
+        Arbitrary<Integer> length = Arbitraries.oneOf(Arbitraries.of(0, 1, 3, 4, 5, 11, 12, 13, 16, 17),
+                Arbitraries.integers().between(0, 40), Arbitraries.integers().between(0, 300));
+        return length.flatMap(n -> Arbitraries.of(CHARACTERS).list().ofSize(n).map(chars -> String.join("", chars)));
+    }
+
+    /** Arbitrary bytes, with exact edge lengths and a bias towards a few byte values (including 0x00 and >= 0x80). */
+    static Arbitrary<byte[]> binaryValues() {
+        Arbitrary<Byte> bytes = Arbitraries.oneOf(Arbitraries.of((byte) 0, (byte) 'a', (byte) 'b', (byte) 0x80,
+                (byte) 0xFF, (byte) 0x7F), Arbitraries.bytes());
+        Arbitrary<Integer> length = Arbitraries.oneOf(Arbitraries.of(0, 1, 4, 11, 12, 13, 15, 16, 17),
+                Arbitraries.integers().between(0, 64));
+        return length.flatMap(n -> bytes.array(byte[].class).ofSize(n));
+    }
+
+    /** A UTF-8 model column: a list of UTF-8 encoded values, about one in eight null. */
+    static Arbitrary<List<byte[]>> utf8Model() {
+        Arbitrary<byte[]> value = Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(7, utf8Strings().map(s -> s.getBytes(StandardCharsets.UTF_8))),
+                net.jqwik.api.Tuple.of(1, Arbitraries.just(null)));
+        return value.list().ofMinSize(0).ofMaxSize(200);
+    }
+
+    /** A binary model column with nulls. */
+    static Arbitrary<List<byte[]>> binaryModel() {
+        Arbitrary<byte[]> value = Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(7, binaryValues()),
+                net.jqwik.api.Tuple.of(1, Arbitraries.just(null)));
+        return value.list().ofMinSize(0).ofMaxSize(200);
+    }
+
+    /** A column kind together with a model of its values. */
+    record Model(ViewKind kind, List<byte[]> values) {
+        @Override
+        public String toString() {
+            List<String> shown = new ArrayList<>();
+            for (byte[] v : values) {
+                shown.add(v == null ? "null" : kind == ViewKind.UTF8 ? '"' + new String(v, StandardCharsets.UTF_8) + '"'
+                        : Arrays.toString(v));
+            }
+            return kind + shown.toString();
+        }
+    }
+
+    static Arbitrary<Model> models() {
+        return Arbitraries.oneOf(utf8Model().map(v -> new Model(ViewKind.UTF8, v)),
+                binaryModel().map(v -> new Model(ViewKind.BINARY, v)));
+    }
+
+    /** Ways to lay out the same values in memory; every kernel must give the same answer for each. */
+    enum Shape {
+        /** Appended through the builder, long values copied into growing blocks. */
+        BUILDER,
+        /** Builder with dedup: repeated long values share bytes. */
+        DEDUP,
+        /** Long values scattered at random offsets of several adopted buffers, with gaps between them. */
+        SCATTERED,
+        /** Concatenation of small chunks: many buffers, remapped indices. */
+        CONCAT,
+        /** A slice out of the middle of a larger column (non-zero view and validity offsets). */
+        SLICE,
+        /** Rows taken from a shuffled column back into model order. */
+        TAKE,
+        /** Raw views and buffers handed to the validating constructor. */
+        FROM_VIEWS,
+        /** The column above after compaction. */
+        COMPACTED
+    }
+
+    static Arbitrary<Shape> shapes() {
+        return Arbitraries.of(Shape.class);
+    }
+
+    /** Builds a column holding exactly {@code values} (nulls as null rows) in the given shape. */
+    static ViewColumn column(Arena arena, ViewKind kind, List<byte[]> values, Shape shape, long seed) {
+        Random random = new Random(seed);
+        return switch (shape) {
+            case BUILDER -> build(arena, kind, values, false);
+            case DEDUP -> build(arena, kind, values, true);
+            case SCATTERED -> scattered(arena, kind, values, random);
+            case CONCAT -> {
+                List<ViewColumn> parts = new ArrayList<>();
+                int from = 0;
+                while (from < values.size() || parts.isEmpty()) {
+                    int to = Math.min(values.size(), from + 1 + random.nextInt(7));
+                    parts.add(build(arena, kind, values.subList(from, to), random.nextBoolean()));
+                    from = to;
+                }
+                yield ViewColumns.concat(arena, parts);
+            }
+            case SLICE -> {
+                List<byte[]> padded = new ArrayList<>();
+                int before = random.nextInt(9);
+                for (int i = 0; i < before; i++) {
+                    padded.add(random.nextBoolean() ? null : "padding value before".getBytes(StandardCharsets.UTF_8));
+                }
+                padded.addAll(values);
+                padded.add("after".getBytes(StandardCharsets.UTF_8));
+                yield build(arena, kind, padded, false).slice(before, values.size());
+            }
+            case TAKE -> {
+                int n = values.size();
+                Integer[] permutation = new Integer[n];
+                for (int i = 0; i < n; i++) {
+                    permutation[i] = i;
+                }
+                java.util.Collections.shuffle(Arrays.asList(permutation), random);
+                List<byte[]> shuffled = new ArrayList<>();
+                int[] back = new int[n];
+                for (int i = 0; i < n; i++) {
+                    shuffled.add(values.get(permutation[i]));
+                    back[permutation[i]] = i;
+                }
+                yield build(arena, kind, shuffled, false).take(arena, back, n);
+            }
+            case FROM_VIEWS -> {
+                ViewColumn built = scattered(arena, kind, values, random);
+                List<MemorySegment> buffers = new ArrayList<>();
+                for (int b = 0; b < built.bufferCount(); b++) {
+                    buffers.add(built.buffer(b));
+                }
+                yield ViewColumns.fromViews(kind, built.size(), built.views(), built.validity().orElse(null), buffers);
+            }
+            case COMPACTED -> scattered(arena, kind, values, random).compact(arena);
+        };
+    }
+
+    static ViewColumn build(Arena arena, ViewKind kind, List<byte[]> values, boolean dedup) {
+        ViewColumnBuilder builder = ViewColumns.builder(arena, kind).withDedup(dedup);
+        for (byte[] value : values) {
+            builder.append(value);
+        }
+        return builder.build();
+    }
+
+    /** Long values at random offsets of a few adopted buffers, reached with {@link ViewColumnBuilder#appendView}. */
+    private static ViewColumn scattered(Arena arena, ViewKind kind, List<byte[]> values, Random random) {
+        int buffers = 1 + random.nextInt(4);
+        long[] used = new long[buffers];
+        long total = 64;
+        for (byte[] value : values) {
+            total += value == null ? 0 : value.length + 16;
+        }
+        MemorySegment[] segments = new MemorySegment[buffers];
+        for (int b = 0; b < buffers; b++) {
+            segments[b] = arena.allocate(total, 1);
+            segments[b].fill((byte) 0x5A); // garbage between values
+        }
+        ViewColumnBuilder builder = ViewColumns.builder(arena, kind);
+        int[] index = new int[buffers];
+        for (int b = 0; b < buffers; b++) {
+            index[b] = builder.adoptBuffer(segments[b]);
+        }
+        for (byte[] value : values) {
+            if (value == null) {
+                builder.appendNull();
+                continue;
+            }
+            int b = random.nextInt(buffers);
+            long offset = used[b] + random.nextInt(16);
+            MemorySegment.copy(MemorySegment.ofArray(value), 0, segments[b], offset, value.length);
+            used[b] = offset + value.length;
+            builder.appendView(index[b], offset, value.length);
+        }
+        return builder.build();
+    }
+
+    /** A selection: empty, full, or a sorted sparse subset of {@code 0..size-1}. */
+    static int[] selection(int size, long seed) {
+        Random random = new Random(seed);
+        return switch (random.nextInt(4)) {
+            case 0 -> new int[0];
+            case 1 -> java.util.stream.IntStream.range(0, size).toArray();
+            default -> {
+                double keep = random.nextDouble();
+                yield java.util.stream.IntStream.range(0, size).filter(i -> random.nextDouble() < keep).toArray();
+            }
+        };
+    }
+
+    static Arbitrary<Long> seeds() {
+        return Arbitraries.longs();
+    }
+
+    // ------------------------------------------------------------------------------ added for property tests
+
+    /**
+     * Models of either kind, plus binary columns holding UTF-8 text (so that binary LIKE patterns written as
+     * text can match, and {@code _} over multi-byte characters differs between the kinds).
+     */
+    static Arbitrary<Model> anyModels() {
+        return Arbitraries.oneOf(models(), utf8Model().map(v -> new Model(ViewKind.BINARY, v)));
+    }
+
+    /** Larger models (up to a few thousand rows) so that kernels working in chunks of 1024 rows cross chunks. */
+    static Arbitrary<Model> largeModels() {
+        Arbitrary<byte[]> utf8 = Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(7, utf8Strings().map(s -> s.getBytes(StandardCharsets.UTF_8))),
+                net.jqwik.api.Tuple.of(1, Arbitraries.just(null)));
+        Arbitrary<byte[]> binary = Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(7, binaryValues()),
+                net.jqwik.api.Tuple.of(1, Arbitraries.just(null)));
+        return Arbitraries.oneOf(
+                utf8.list().ofMinSize(900).ofMaxSize(3000).map(v -> new Model(ViewKind.UTF8, v)),
+                binary.list().ofMinSize(900).ofMaxSize(3000).map(v -> new Model(ViewKind.BINARY, v)));
+    }
+
+    /**
+     * Models whose values mostly share a long common start (a few distinct 4-byte prefixes, then a long shared
+     * middle), so that sorting and comparing must look past the prefix and into the buffers, and runs of rows
+     * with equal prefixes are long.
+     */
+    static Arbitrary<Model> sharedPrefixModels() {
+        Arbitrary<String> start = Arbitraries.of("", "a", "ab", "abcd", "abcde", "abcdefghijkl", "abcdefghijklmnop",
+                "\u00e9\u00e9", "\u4e2d\u4e2d\u4e2d\u4e2d", "abc\0", "abc\0\0\0\0\0\0\0\0\0\0");
+        Arbitrary<String> tail = Arbitraries.of("", "a", "b", "\0", "z", "\u00e9", "\uD83D\uDE00", "ab", "b\0")
+                .list().ofMaxSize(4).map(l -> String.join("", l));
+        Arbitrary<byte[]> value = Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(8, net.jqwik.api.Combinators.combine(start, tail)
+                        .as((a, b) -> (a + b).getBytes(StandardCharsets.UTF_8))),
+                net.jqwik.api.Tuple.of(1, Arbitraries.just(null)));
+        Arbitrary<ViewKind> kind = Arbitraries.of(ViewKind.class);
+        return net.jqwik.api.Combinators.combine(kind, value.list().ofMaxSize(400)).as(Model::new);
+    }
+
+    /** Positions biased to the layout's edges (prefix end, inline end). */
+    static Arbitrary<Integer> positions() {
+        return Arbitraries.oneOf(Arbitraries.of(0, 1, 2, 3, 4, 5, 8, 11, 12, 13), Arbitraries.integers().between(0, 300));
+    }
+
+    /**
+     * Random edge constants: lengths 0..20 and long ones, bytes >= 0x80 in the first four bytes, NUL, and
+     * well-formed UTF-8 including 4-byte characters.
+     */
+    static Arbitrary<byte[]> edgeBytes() {
+        Arbitrary<Integer> length = Arbitraries.oneOf(Arbitraries.integers().between(0, 20),
+                Arbitraries.of(21, 31, 64, 100, 300));
+        Arbitrary<Byte> high = Arbitraries.oneOf(Arbitraries.of((byte) 0x80, (byte) 0xFF, (byte) 0xC3, (byte) 0xF0,
+                (byte) 0), Arbitraries.bytes().between((byte) 0x80, (byte) 0xFF));
+        Arbitrary<Byte> any = Arbitraries.oneOf(Arbitraries.of((byte) 0, (byte) 'a', (byte) 'b', (byte) 'z',
+                (byte) 0x7F, (byte) 0x80, (byte) 0xFF), Arbitraries.bytes());
+        Arbitrary<byte[]> highFirst = length.flatMap(n -> net.jqwik.api.Combinators
+                .combine(high.array(byte[].class).ofSize(Math.min(n, 4)), any.array(byte[].class).ofSize(Math.max(0, n - 4)))
+                .as((a, b) -> {
+                    byte[] out = Arrays.copyOf(a, a.length + b.length);
+                    System.arraycopy(b, 0, out, a.length, b.length);
+                    return out;
+                }));
+        return Arbitraries.oneOf(highFirst, binaryValues(), utf8Strings().map(s -> s.getBytes(StandardCharsets.UTF_8)),
+                Arbitraries.of("", "\0", "a", "ab", "ab\0", "\u00e9", "z", "\uD83D\uDE00", "\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00",
+                        "abcdefghijkl", "abcdefghijklm", "abcdefghijkl\0").map(s -> s.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** How a {@link Probe} turns a column value into a constant. */
+    enum Alter { EDGE, SAME, PREFIX, SUFFIX, SUBSTRING, BUMP_UP, BUMP_DOWN, APPEND_NUL, APPEND_HIGH, DROP_LAST, SET_HIGH }
+
+    /**
+     * A predicate constant: one of the column's own values (picked by {@code pick}), possibly altered around
+     * position {@code at} / length {@code len}, or the edge value {@code edge}. Independent of the column, so
+     * jqwik shrinks it on its own; {@link #resolve} applies it to a column's values.
+     */
+    record Probe(Alter alter, int pick, int at, int len, byte[] edge) {
+        byte[] resolve(List<byte[]> values) {
+            List<byte[]> present = new ArrayList<>();
+            for (byte[] v : values) {
+                if (v != null) {
+                    present.add(v);
+                }
+            }
+            if (alter == Alter.EDGE || present.isEmpty()) {
+                return edge.clone();
+            }
+            byte[] v = present.get(Math.floorMod(pick, present.size()));
+            int n = v.length;
+            return switch (alter) {
+                case EDGE, SAME -> v.clone();
+                case PREFIX -> Arrays.copyOf(v, Math.min(len, n));
+                case SUFFIX -> Arrays.copyOfRange(v, n - Math.min(len, n), n);
+                case SUBSTRING -> {
+                    int from = n == 0 ? 0 : at % (n + 1);
+                    yield Arrays.copyOfRange(v, from, Math.min(n, from + len));
+                }
+                case BUMP_UP, BUMP_DOWN, SET_HIGH -> {
+                    byte[] out = v.clone();
+                    if (n > 0) {
+                        int i = at % n;
+                        out[i] = switch (alter) {
+                            case BUMP_UP -> (byte) (out[i] + 1);
+                            case BUMP_DOWN -> (byte) (out[i] - 1);
+                            default -> (byte) (out[i] | 0x80);
+                        };
+                    }
+                    yield out;
+                }
+                case APPEND_NUL -> Arrays.copyOf(v, n + 1);
+                case APPEND_HIGH -> {
+                    byte[] out = Arrays.copyOf(v, n + 1);
+                    out[n] = edge.length > 0 ? edge[0] : (byte) 0xFF;
+                    yield out;
+                }
+                case DROP_LAST -> Arrays.copyOf(v, Math.max(0, n - 1));
+            };
+        }
+
+        @Override
+        public String toString() {
+            return "Probe[" + alter + " pick=" + pick + " at=" + at + " len=" + len + " edge=" + Arrays.toString(edge) + "]";
+        }
+    }
+
+    static Arbitrary<Probe> probes() {
+        Arbitrary<Alter> alter = Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(3, Arbitraries.just(Alter.EDGE)),
+                net.jqwik.api.Tuple.of(3, Arbitraries.just(Alter.SAME)), net.jqwik.api.Tuple.of(6, Arbitraries.of(Alter.class)));
+        return net.jqwik.api.Combinators.combine(alter, Arbitraries.integers().between(0, 1000), positions(),
+                Arbitraries.oneOf(Arbitraries.of(0, 1, 3, 4, 5, 11, 12, 13, 17), Arbitraries.integers().between(0, 40)),
+                edgeBytes()).as(Probe::new);
+    }
+
+    /**
+     * Sorted or not, with or without repeats: a selection of {@code 0..size-1} in any order, as the API takes
+     * ("in selection order"), to complement the ascending {@link #selection}.
+     */
+    static int[] unorderedSelection(int size, long seed) {
+        Random random = new Random(seed);
+        if (size == 0) {
+            return new int[0];
+        }
+        int n = random.nextInt(2 * size + 1);
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = random.nextInt(size);
+        }
+        return out;
+    }
+
+    /**
+     * The same column handed to {@link ViewColumns#fromViews} again, with its views copied to an unaligned
+     * address, an exactly sized validity bitmap whose padding bits are set, and garbage in the views of null rows
+     * (Arrow leaves them undefined): zeros, a copy of some valid row's view (so a kernel that forgets the
+     * validity bitmap would match it), or random bytes. Buffers are shared with {@code column}.
+     */
+    static ViewColumn withGarbageNullViews(Arena arena, ViewColumn column, long seed) {
+        Random random = new Random(seed);
+        int n = column.size();
+        int shift = 1 + random.nextInt(15);
+        MemorySegment views = arena.allocate((long) n * ViewLayout.VIEW_SIZE + shift, 1)
+                .asSlice(shift, (long) n * ViewLayout.VIEW_SIZE);
+        MemorySegment.copy(column.views(), 0, views, 0, (long) n * ViewLayout.VIEW_SIZE);
+        List<Integer> validRows = new ArrayList<>();
+        for (int row = 0; row < n; row++) {
+            if (!column.isNull(row)) {
+                validRows.add(row);
+            }
+        }
+        boolean bitmap = column.nullCount() > 0 || random.nextBoolean();
+        MemorySegment validity = null;
+        if (bitmap) {
+            validity = arena.allocate(Math.max(1, (n + 7) / 8), 1);
+            validity.fill((byte) 0xFF); // padding bits beyond the last row stay set
+            for (int row = 0; row < n; row++) {
+                if (column.isNull(row)) {
+                    long at = row >>> 3;
+                    byte b = validity.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at);
+                    validity.set(java.lang.foreign.ValueLayout.JAVA_BYTE, at, (byte) (b & ~(1 << (row & 7))));
+                    long view = (long) row * ViewLayout.VIEW_SIZE;
+                    switch (random.nextInt(3)) {
+                        case 0 -> views.asSlice(view, ViewLayout.VIEW_SIZE).fill((byte) 0);
+                        case 1 -> {
+                            if (!validRows.isEmpty()) {
+                                int from = validRows.get(random.nextInt(validRows.size()));
+                                MemorySegment.copy(views, (long) from * ViewLayout.VIEW_SIZE, views, view,
+                                        ViewLayout.VIEW_SIZE);
+                            }
+                        }
+                        default -> {
+                            byte[] junk = new byte[ViewLayout.VIEW_SIZE];
+                            random.nextBytes(junk);
+                            MemorySegment.copy(MemorySegment.ofArray(junk), 0, views, view, ViewLayout.VIEW_SIZE);
+                        }
+                    }
+                }
+            }
+        }
+        List<MemorySegment> buffers = new ArrayList<>();
+        for (int b = 0; b < column.bufferCount(); b++) {
+            buffers.add(column.buffer(b));
+        }
+        return ViewColumns.fromViews(column.kind(), n, views, validity, buffers);
+    }
+
+    /** {@link #column}, and with probability one half {@link #withGarbageNullViews} on top of it. */
+    static ViewColumn anyColumn(Arena arena, ViewKind kind, List<byte[]> values, Shape shape, long seed) {
+        ViewColumn column = column(arena, kind, values, shape, seed);
+        return (seed & 1) == 0 ? column : withGarbageNullViews(arena, column, seed >>> 1);
+    }
+}

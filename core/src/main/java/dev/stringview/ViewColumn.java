@@ -14,7 +14,6 @@ import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -178,21 +177,20 @@ public final class ViewColumn {
     public ViewColumn take(SegmentAllocator allocator, int[] rows, int count) {
         Objects.checkFromIndexSize(0, count, rows.length);
         MemorySegment out = allocator.allocate((long) count * VIEW_SIZE, VIEW_SIZE);
-        MemorySegment outValidity = nullCount == 0 ? null : allocator.allocate(Bits.bytesFor(count), 8);
+        MemorySegment outValidity = nullCount == 0 ? null : Bits.allocateCleared(allocator, count);
         for (int i = 0; i < count; i++) {
             int row = rows[i];
             if (row < 0 || row >= size) {
                 throw new IndexOutOfBoundsException("take: position=" + i + " row=" + row + " size=" + size);
             }
             long at = (long) i * VIEW_SIZE;
-            if (isValid(row)) {
-                out.set(LAYOUT_LE_LONG, at, word0(row));
-                out.set(LAYOUT_LE_LONG, at + 8, word1(row));
-                if (outValidity != null) {
-                    setBit(outValidity, i);
-                }
+            boolean valid = isValid(row);
+            // A null row gets the zero view (the empty value), whatever the source view held.
+            out.set(LAYOUT_LE_LONG, at, valid ? word0(row) : 0);
+            out.set(LAYOUT_LE_LONG, at + 8, valid ? word1(row) : 0);
+            if (valid && outValidity != null) {
+                Bits.set(outValidity, i);
             }
-            // null rows keep the allocator's zeroed view, the canonical empty value
         }
         return new ViewColumn(kind, count, out, buffers, outValidity, 0);
     }
@@ -224,66 +222,69 @@ public final class ViewColumn {
      * bytes. Views that point at the same bytes (same buffer, offset and length) keep sharing one copy.
      */
     public ViewColumn compact(SegmentAllocator allocator) {
-        MemorySegment out = allocator.allocate((long) size * VIEW_SIZE, VIEW_SIZE);
-        MemorySegment outValidity = nullCount == 0 ? null : allocator.allocate(Bits.bytesFor(size), 8);
-        BufferWriter writer = new BufferWriter(allocator, referencedBytes());
-        // (bufferIndex | offset << 32) of long values already copied -> their new location, so shared bytes stay shared
-        LongLongMap copied = new LongLongMap();
+        // Pass 1: give every distinct (buffer, offset, length) of a long value its place in the new buffers.
+        LongLongMap placed = new LongLongMap();
+        List<Long> bufferSizes = new ArrayList<>();
+        long[] moves = new long[16]; // per distinct value: source location, target location, length
+        int distinct = 0;
+        long used = 0;
         for (int row = 0; row < size; row++) {
-            if (!isValid(row)) {
-                continue; // null rows keep the allocator's zeroed view
-            }
-            if (outValidity != null) {
-                setBit(outValidity, row);
-            }
             long w0 = word0(row);
-            long w1 = word1(row);
             int length = (int) w0;
-            if (length > INLINE_MAX) {
-                long location = copied.get(w1, length);
-                if (location < 0) {
-                    location = writer.append(buffers[(int) w1], w1 >>> 32, length);
-                    copied.put(w1, length, location);
-                }
-                w1 = location;
+            if (length <= INLINE_MAX || !isValid(row)) {
+                continue;
             }
-            long at = (long) row * VIEW_SIZE;
-            out.set(LAYOUT_LE_LONG, at, w0);
-            out.set(LAYOUT_LE_LONG, at + 8, w1);
-        }
-        return new ViewColumn(kind, size, out, writer.buffers(), outValidity, 0);
-    }
-
-    /** Appends long values into exactly sized buffers of at most {@link Integer#MAX_VALUE} bytes each. */
-    private static final class BufferWriter {
-        private final SegmentAllocator allocator;
-        private final List<MemorySegment> done = new ArrayList<>();
-        private long remaining;
-        private MemorySegment current;
-        private long used;
-
-        BufferWriter(SegmentAllocator allocator, long total) {
-            this.allocator = allocator;
-            this.remaining = total;
-        }
-
-        /** Copies the value and returns its new {@code bufferIndex | offset << 32}. */
-        long append(MemorySegment source, long offset, int length) {
-            if (current == null || used + length > current.byteSize()) {
-                current = allocator.allocate(Math.max(Math.min(remaining, Integer.MAX_VALUE), length), 1);
-                done.add(current);
+            long w1 = word1(row);
+            if (placed.get(w1, length) >= 0) {
+                continue;
+            }
+            if (used + length > Integer.MAX_VALUE) { // offsets are int32: start another buffer
+                bufferSizes.add(used);
                 used = 0;
             }
-            MemorySegment.copy(source, offset, current, used, length);
-            long location = (done.size() - 1) | (used << 32);
+            long target = bufferSizes.size() | (used << 32);
             used += length;
-            remaining -= length;
-            return location;
+            placed.put(w1, length, target);
+            if (3 * distinct + 3 > moves.length) {
+                moves = java.util.Arrays.copyOf(moves, 2 * moves.length);
+            }
+            moves[3 * distinct] = w1;
+            moves[3 * distinct + 1] = target;
+            moves[3 * distinct + 2] = length;
+            distinct++;
         }
-
-        MemorySegment[] buffers() {
-            return done.toArray(MemorySegment[]::new);
+        if (used > 0) {
+            bufferSizes.add(used);
         }
+        // Pass 2: exactly sized buffers, each distinct value copied once.
+        MemorySegment[] newBuffers = new MemorySegment[bufferSizes.size()];
+        for (int b = 0; b < newBuffers.length; b++) {
+            newBuffers[b] = allocator.allocate(bufferSizes.get(b), 1);
+        }
+        for (int d = 0; d < distinct; d++) {
+            long source = moves[3 * d];
+            long target = moves[3 * d + 1];
+            MemorySegment.copy(buffers[(int) source], source >>> 32, newBuffers[(int) target], target >>> 32,
+                    moves[3 * d + 2]);
+        }
+        // Pass 3: the views, pointing at the new places.
+        MemorySegment out = allocator.allocate((long) size * VIEW_SIZE, VIEW_SIZE);
+        MemorySegment outValidity = nullCount == 0 ? null : Bits.allocateCleared(allocator, size);
+        for (int row = 0; row < size; row++) {
+            long at = (long) row * VIEW_SIZE;
+            boolean valid = isValid(row);
+            long w0 = valid ? word0(row) : 0;
+            long w1 = valid ? word1(row) : 0;
+            if ((int) w0 > INLINE_MAX) {
+                w1 = placed.get(w1, (int) w0);
+            }
+            out.set(LAYOUT_LE_LONG, at, w0);
+            out.set(LAYOUT_LE_LONG, at + 8, w1);
+            if (valid && outValidity != null) {
+                Bits.set(outValidity, row);
+            }
+        }
+        return new ViewColumn(kind, size, out, newBuffers, outValidity, 0);
     }
 
     /** Open-addressing map from a view's location word and length to a new location word; no boxing. */
@@ -419,12 +420,6 @@ public final class ViewColumn {
         return (int) w0 <= INLINE_MAX ? (long) row * VIEW_SIZE + OFFSET_INLINE : w1 >>> 32;
     }
 
-    private static void setBit(MemorySegment bitmap, long bit) {
-        long index = bit >>> 3;
-        byte b = bitmap.get(ValueLayout.JAVA_BYTE, index);
-        bitmap.set(ValueLayout.JAVA_BYTE, index, (byte) (b | (1 << (bit & 7))));
-    }
-
     /** Row-level comparisons shared by {@link ViewColumn} and the kernels. */
     static final class Rows {
         private Rows() {}
@@ -470,10 +465,5 @@ public final class ViewColumn {
             return ByteRanges.compare(a.dataSegment(rowA, a0, a1), a.dataOffset(rowA, a0, a1), lengthA,
                     b.dataSegment(rowB, b0, b1), b.dataOffset(rowB, b0, b1), lengthB);
         }
-    }
-
-    /** For tests and diagnostics: the buffers array identity is shared by take and slice. */
-    boolean sharesBuffersWith(ViewColumn other) {
-        return buffers == other.buffers || Arrays.equals(buffers, other.buffers);
     }
 }

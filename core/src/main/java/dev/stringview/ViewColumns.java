@@ -105,7 +105,7 @@ public final class ViewColumns {
         }
         int size = (int) rows;
         MemorySegment views = allocator.allocate((long) size * VIEW_SIZE, VIEW_SIZE);
-        MemorySegment validity = anyNulls ? allocator.allocate(Bits.bytesFor(size), 8) : null;
+        MemorySegment validity = anyNulls ? Bits.allocateCleared(allocator, size) : null;
         List<MemorySegment> buffers = new ArrayList<>();
         Map<MemorySegment, Integer> bufferIndex = new HashMap<>();
         int out = 0;
@@ -123,20 +123,16 @@ public final class ViewColumns {
                 remap[b] = index;
             }
             for (int row = 0; row < column.size(); row++, out++) {
-                if (!column.isValid(row)) {
-                    continue; // leave the zeroed view and a clear validity bit
-                }
-                long w0 = column.word0(row);
-                long w1 = column.word1(row);
+                boolean valid = column.isValid(row);
+                long w0 = valid ? column.word0(row) : 0; // a null row gets the zero view
+                long w1 = valid ? column.word1(row) : 0;
                 if ((int) w0 > INLINE_MAX) {
                     w1 = (w1 & 0xFFFF_FFFF_0000_0000L) | remap[(int) w1];
                 }
                 views.set(LAYOUT_LE_LONG, (long) out * VIEW_SIZE, w0);
                 views.set(LAYOUT_LE_LONG, (long) out * VIEW_SIZE + 8, w1);
-                if (validity != null) {
-                    long index = out >>> 3;
-                    validity.set(ValueLayout.JAVA_BYTE, index,
-                            (byte) (validity.get(ValueLayout.JAVA_BYTE, index) | (1 << (out & 7))));
+                if (valid && validity != null) {
+                    Bits.set(validity, out);
                 }
             }
         }

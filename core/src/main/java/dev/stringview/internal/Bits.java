@@ -31,6 +31,23 @@ public final class Bits {
         return set;
     }
 
+    /**
+     * A cleared bitmap for {@code bits} bits. Allocators need not hand out zeroed memory (a slicing allocator
+     * over reused memory does not), so it is cleared explicitly.
+     */
+    public static MemorySegment allocateCleared(java.lang.foreign.SegmentAllocator allocator, long bits) {
+        MemorySegment bitmap = allocator.allocate(bytesFor(bits), 8);
+        bitmap.fill((byte) 0);
+        return bitmap;
+    }
+
+    /** Sets bit {@code bit} of a segment bitmap. */
+    public static void set(MemorySegment bitmap, long bit) {
+        long index = bit >>> 3;
+        byte b = bitmap.get(ValueLayout.JAVA_BYTE, index);
+        bitmap.set(ValueLayout.JAVA_BYTE, index, (byte) (b | (1 << (bit & 7))));
+    }
+
     /** Bytes needed for a bitmap of {@code bits} bits, rounded up to whole 64-bit words (Arrow pads to 8 bytes). */
     public static long bytesFor(long bits) {
         return ((bits + 63) >>> 6) << 3;

@@ -1,0 +1,64 @@
+package dev.stringview.parquet;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How a {@link ParquetViewReader} reads. Immutable; the {@code with...} methods return modified copies.
+ *
+ * @param columns the columns to read, by name, in this order; empty means every top-level column this reader
+ *     can read (flat BYTE_ARRAY columns), skipping the others; a column named here that it cannot read is an error
+ * @param batchSize rows per batch (a batch never spans row groups, so the last batch of a row group may be
+ *     shorter)
+ * @param validateUtf8 check that string columns hold well-formed UTF-8 (on by default; turn off only for trusted
+ *     files)
+ * @param verifyChecksums check page CRCs where the writer stored them (on by default)
+ * @param maxPageBytes the largest buffer one page may need (a decompressed page, or the values of a
+ *     DELTA_BYTE_ARRAY page rebuilt): larger pages are refused as corrupt rather than allocated
+ */
+public record ParquetViewOptions(List<String> columns, int batchSize, boolean validateUtf8, boolean verifyChecksums,
+        long maxPageBytes) {
+
+    public static final int DEFAULT_BATCH_SIZE = 8192;
+    public static final long DEFAULT_MAX_PAGE_BYTES = 256L << 20;
+
+    public ParquetViewOptions {
+        columns = List.copyOf(Objects.requireNonNull(columns, "columns"));
+        if (batchSize <= 0) {
+            throw new IllegalArgumentException("batch size must be positive: batchSize=" + batchSize);
+        }
+        if (maxPageBytes <= 0 || maxPageBytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("maxPageBytes out of range: maxPageBytes=" + maxPageBytes
+                    + " max=" + Integer.MAX_VALUE);
+        }
+    }
+
+    /** Every readable column, 8192-row batches, UTF-8 validation and checksum verification on, pages up to 256 MiB. */
+    public static ParquetViewOptions defaults() {
+        return new ParquetViewOptions(List.of(), DEFAULT_BATCH_SIZE, true, true, DEFAULT_MAX_PAGE_BYTES);
+    }
+
+    public ParquetViewOptions withColumns(String... names) {
+        return new ParquetViewOptions(List.of(names), batchSize, validateUtf8, verifyChecksums, maxPageBytes);
+    }
+
+    public ParquetViewOptions withColumns(List<String> names) {
+        return new ParquetViewOptions(names, batchSize, validateUtf8, verifyChecksums, maxPageBytes);
+    }
+
+    public ParquetViewOptions withBatchSize(int rows) {
+        return new ParquetViewOptions(columns, rows, validateUtf8, verifyChecksums, maxPageBytes);
+    }
+
+    public ParquetViewOptions withUtf8Validation(boolean enabled) {
+        return new ParquetViewOptions(columns, batchSize, enabled, verifyChecksums, maxPageBytes);
+    }
+
+    public ParquetViewOptions withChecksumVerification(boolean enabled) {
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, enabled, maxPageBytes);
+    }
+
+    public ParquetViewOptions withMaxPageBytes(long bytes) {
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, bytes);
+    }
+}

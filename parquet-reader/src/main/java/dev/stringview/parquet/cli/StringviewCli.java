@@ -1,0 +1,433 @@
+package dev.stringview.parquet.cli;
+
+import dev.stringview.ViewColumn;
+import dev.stringview.ViewKind;
+import dev.stringview.ViewPredicate;
+import dev.stringview.ViewPredicates;
+import dev.stringview.parquet.PageInfo;
+import dev.stringview.parquet.ParquetColumn;
+import dev.stringview.parquet.ParquetViewOptions;
+import dev.stringview.parquet.ParquetViewReader;
+import dev.stringview.parquet.ViewBatch;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code stringview}: a small command line over the Parquet view reader, in the spirit of parquet-cli.
+ *
+ * <pre>
+ * stringview cat FILE --column C [--limit N]
+ * stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S | --like P
+ *                                  | --less-than S | --greater-than S) [--repeat N]
+ * stringview pages FILE [--column C]
+ * common: [--skip-utf8-validation] [--skip-checksums] [--batch-size N] [--verbose]
+ * </pre>
+ *
+ * Exit status: 0 on success, 1 when the file cannot be read, 2 for bad arguments. Errors are one line on
+ * stderr; {@code --verbose} adds the stack trace.
+ */
+public final class StringviewCli {
+    static final int EXIT_OK = 0;
+    static final int EXIT_BAD_INPUT = 1;
+    static final int EXIT_USAGE = 2;
+
+    private static final String USAGE = """
+            usage: stringview cat FILE --column C [--limit N]
+                   stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S
+                                    | --like P | --less-than S | --greater-than S) [--repeat N]
+                   stringview pages FILE [--column C]
+            options: --skip-utf8-validation  --skip-checksums  --batch-size N  --verbose  --help""";
+
+    private static final List<String> PREDICATES = List.of("--equals", "--starts-with", "--ends-with", "--contains",
+            "--like", "--less-than", "--greater-than");
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    StringviewCli(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(new BufferedOutputStream(System.out, 1 << 16), false, StandardCharsets.UTF_8);
+        int status = new StringviewCli(out, System.err).run(args);
+        out.flush();
+        System.exit(status);
+    }
+
+    /** Bad command-line arguments. */
+    static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    int run(String[] args) {
+        boolean verbose = Arrays.asList(args).contains("--verbose");
+        try {
+            return dispatch(args);
+        } catch (UsageException e) {
+            err.println("stringview: " + e.getMessage() + " (see stringview --help)");
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            return EXIT_USAGE;
+        } catch (IOException | RuntimeException e) {
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            err.println("stringview: " + oneLine(message));
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            return e instanceof IllegalArgumentException ? EXIT_USAGE : EXIT_BAD_INPUT;
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            err.println("stringview: " + e);
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            return EXIT_BAD_INPUT;
+        }
+    }
+
+    private static String oneLine(String message) {
+        return message.replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    private int dispatch(String[] args) throws UsageException, IOException {
+        if (args.length == 0) {
+            throw new UsageException("missing command (cat, scan or pages)");
+        }
+        if (args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
+            out.println(USAGE);
+            return EXIT_OK;
+        }
+        String command = args[0];
+        Args parsed = Args.parse(Arrays.copyOfRange(args, 1, args.length));
+        if (parsed.flags.contains("--help")) {
+            out.println(USAGE);
+            return EXIT_OK;
+        }
+        return switch (command) {
+            case "cat" -> cat(parsed);
+            case "scan" -> scan(parsed);
+            case "pages" -> pages(parsed);
+            default -> throw new UsageException("unknown command: " + command + " (expected cat, scan or pages)");
+        };
+    }
+
+    /** Parsed arguments: one positional FILE, options with values, and flags. */
+    static final class Args {
+        final List<String> positional = new ArrayList<>();
+        final Map<String, String> options = new LinkedHashMap<>();
+        final List<String> flags = new ArrayList<>();
+
+        private static final List<String> WITH_VALUE = List.of("--column", "--limit", "--repeat", "--batch-size",
+                "--equals", "--starts-with", "--ends-with", "--contains", "--like", "--less-than", "--greater-than");
+        private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums", "--verbose",
+                "--help");
+
+        static Args parse(String[] args) throws UsageException {
+            Args a = new Args();
+            for (int i = 0; i < args.length; i++) {
+                String arg = args[i];
+                if (WITH_VALUE.contains(arg)) {
+                    if (i + 1 >= args.length) {
+                        throw new UsageException("option " + arg + " needs a value");
+                    }
+                    if (a.options.put(arg, args[++i]) != null) {
+                        throw new UsageException("option " + arg + " given twice");
+                    }
+                } else if (FLAGS.contains(arg)) {
+                    a.flags.add(arg);
+                } else if (arg.startsWith("--")) {
+                    throw new UsageException("unknown option: " + arg);
+                } else {
+                    a.positional.add(arg);
+                }
+            }
+            return a;
+        }
+
+        Path file() throws UsageException {
+            if (positional.isEmpty()) {
+                throw new UsageException("missing FILE");
+            }
+            if (positional.size() > 1) {
+                throw new UsageException("expected one FILE, got: " + String.join(" ", positional));
+            }
+            Path path = Path.of(positional.get(0));
+            if (!Files.isRegularFile(path)) {
+                throw new UsageException("no such file: " + path);
+            }
+            return path;
+        }
+
+        String column(boolean required) throws UsageException {
+            String column = options.get("--column");
+            if (required && column == null) {
+                throw new UsageException("missing --column C");
+            }
+            return column;
+        }
+
+        long positive(String option, long defaultValue) throws UsageException {
+            String value = options.get(option);
+            if (value == null) {
+                return defaultValue;
+            }
+            try {
+                long n = Long.parseLong(value);
+                if (n <= 0) {
+                    throw new NumberFormatException();
+                }
+                return n;
+            } catch (NumberFormatException e) {
+                throw new UsageException(option + " needs a positive integer: " + value);
+            }
+        }
+
+        void allowOnly(List<String> allowed) throws UsageException {
+            for (String option : options.keySet()) {
+                if (!allowed.contains(option)) {
+                    throw new UsageException("option " + option + " does not apply to this command");
+                }
+            }
+        }
+
+        ParquetViewOptions readOptions() throws UsageException {
+            return ParquetViewOptions.defaults()
+                    .withUtf8Validation(!flags.contains("--skip-utf8-validation"))
+                    .withChecksumVerification(!flags.contains("--skip-checksums"))
+                    .withBatchSize((int) Math.min(Integer.MAX_VALUE, positive("--batch-size",
+                            ParquetViewOptions.DEFAULT_BATCH_SIZE)));
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- cat
+
+    private int cat(Args args) throws UsageException, IOException {
+        args.allowOnly(List.of("--column", "--limit", "--batch-size"));
+        Path file = args.file();
+        String column = args.column(true);
+        long limit = args.positive("--limit", Long.MAX_VALUE);
+        JsonWriter json = new JsonWriter(out);
+        long printed = 0;
+        try (Arena arena = Arena.ofConfined();
+                ParquetViewReader reader = ParquetViewReader.open(file, arena,
+                        args.readOptions().withColumns(column))) {
+            ViewBatch batch;
+            while (printed < limit && (batch = reader.nextBatch()) != null) {
+                ViewColumn values = batch.column(0);
+                boolean utf8 = values.kind() == ViewKind.UTF8;
+                for (int row = 0; row < values.size() && printed < limit; row++, printed++) {
+                    MemorySegment value = values.segment(row);
+                    if (value == null) {
+                        json.raw("null\n");
+                    } else if (utf8) {
+                        json.string(value);
+                        json.raw("\n");
+                    } else {
+                        json.base64(value);
+                        json.raw("\n");
+                    }
+                }
+            }
+        }
+        json.flush();
+        return EXIT_OK;
+    }
+
+    /** Writes JSON straight from UTF-8 bytes: RFC 8259 escapes for quote, backslash and control characters. */
+    static final class JsonWriter {
+        private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+        private final OutputStream out;
+        private final byte[] buffer = new byte[1 << 16];
+        private int used;
+
+        JsonWriter(OutputStream out) {
+            this.out = out;
+        }
+
+        void raw(String ascii) throws IOException {
+            for (int i = 0; i < ascii.length(); i++) {
+                put((byte) ascii.charAt(i));
+            }
+        }
+
+        /** A JSON string of well-formed UTF-8 bytes: non-ASCII characters pass through as UTF-8. */
+        void string(MemorySegment value) throws IOException {
+            put((byte) '"');
+            long n = value.byteSize();
+            for (long i = 0; i < n; i++) {
+                byte b = value.get(ValueLayout.JAVA_BYTE, i);
+                int c = b & 0xFF;
+                if (c == '"' || c == '\\') {
+                    put((byte) '\\');
+                    put(b);
+                } else if (c < 0x20) {
+                    put((byte) '\\');
+                    switch (c) {
+                        case '\b' -> put((byte) 'b');
+                        case '\f' -> put((byte) 'f');
+                        case '\n' -> put((byte) 'n');
+                        case '\r' -> put((byte) 'r');
+                        case '\t' -> put((byte) 't');
+                        default -> {
+                            put((byte) 'u');
+                            put((byte) '0');
+                            put((byte) '0');
+                            put(HEX[c >>> 4]);
+                            put(HEX[c & 15]);
+                        }
+                    }
+                } else {
+                    put(b);
+                }
+            }
+            put((byte) '"');
+        }
+
+        void base64(MemorySegment value) throws IOException {
+            put((byte) '"');
+            byte[] encoded = Base64.getEncoder().encode(value.toArray(ValueLayout.JAVA_BYTE));
+            for (byte b : encoded) {
+                put(b);
+            }
+            put((byte) '"');
+        }
+
+        private void put(byte b) throws IOException {
+            if (used == buffer.length) {
+                flushBuffer();
+            }
+            buffer[used++] = b;
+        }
+
+        private void flushBuffer() throws IOException {
+            out.write(buffer, 0, used);
+            used = 0;
+        }
+
+        void flush() throws IOException {
+            flushBuffer();
+            out.flush();
+        }
+    }
+
+    // --------------------------------------------------------------------------------------------- scan
+
+    private int scan(Args args) throws UsageException, IOException {
+        List<String> allowed = new ArrayList<>(PREDICATES);
+        allowed.addAll(List.of("--column", "--repeat", "--batch-size"));
+        args.allowOnly(allowed);
+        Path file = args.file();
+        String column = args.column(true);
+        String option = null;
+        for (String p : PREDICATES) {
+            if (args.options.containsKey(p)) {
+                if (option != null) {
+                    throw new UsageException("give one predicate, got " + option + " and " + p);
+                }
+                option = p;
+            }
+        }
+        if (option == null) {
+            throw new UsageException("missing predicate: one of " + String.join(", ", PREDICATES));
+        }
+        String operand = args.options.get(option);
+        ViewPredicate predicate = switch (option) {
+            case "--equals" -> ViewPredicates.equalTo(operand);
+            case "--starts-with" -> ViewPredicates.startsWith(operand);
+            case "--ends-with" -> ViewPredicates.endsWith(operand);
+            case "--contains" -> ViewPredicates.contains(operand);
+            case "--like" -> ViewPredicates.like(operand);
+            case "--less-than" -> ViewPredicates.lessThan(operand);
+            case "--greater-than" -> ViewPredicates.greaterThan(operand);
+            default -> throw new UsageException("unknown predicate: " + option);
+        };
+        long repeat = args.positive("--repeat", 1);
+        ParquetViewOptions options = args.readOptions().withColumns(column);
+        long[] nanos = new long[(int) Math.min(repeat, 1_000_000)];
+        long count = -1;
+        for (int run = 0; run < nanos.length; run++) {
+            long start = System.nanoTime();
+            long matches = 0;
+            try (Arena arena = Arena.ofConfined();
+                    ParquetViewReader reader = ParquetViewReader.open(file, arena, options)) {
+                for (ViewBatch batch = reader.nextBatch(); batch != null; batch = reader.nextBatch()) {
+                    matches += predicate.count(batch.column(0));
+                }
+            }
+            nanos[run] = System.nanoTime() - start;
+            if (count >= 0 && count != matches) {
+                throw new IllegalStateException("scan gave different counts on repeat: first=" + count + " run="
+                        + run + " count=" + matches);
+            }
+            count = matches;
+        }
+        out.println(count);
+        long[] measured = nanos.length > 1 ? Arrays.copyOfRange(nanos, 1, nanos.length) : nanos;
+        Arrays.sort(measured);
+        double median = measured.length % 2 == 1 ? measured[measured.length / 2]
+                : (measured[measured.length / 2 - 1] + measured[measured.length / 2]) / 2.0;
+        err.println(String.format(Locale.ROOT, "scan: runs=%d median_ms=%.3f min_ms=%.3f", nanos.length,
+                median / 1e6, measured[0] / 1e6));
+        return EXIT_OK;
+    }
+
+    // -------------------------------------------------------------------------------------------- pages
+
+    private int pages(Args args) throws UsageException, IOException {
+        args.allowOnly(List.of("--column", "--batch-size"));
+        Path file = args.file();
+        String column = args.column(false);
+        ParquetViewOptions options = args.readOptions();
+        if (column != null) {
+            options = options.withColumns(column);
+        }
+        try (Arena arena = Arena.ofConfined();
+                ParquetViewReader reader = ParquetViewReader.open(file, arena, options)) {
+            if (reader.columns().isEmpty()) {
+                throw new IllegalArgumentException("no readable BYTE_ARRAY column: file=" + reader.fileName()
+                        + " fields=" + reader.fieldNames());
+            }
+            for (ParquetColumn c : reader.columns()) {
+                for (PageInfo page : reader.pages(c.name())) {
+                    out.println("column=" + page.column() + " rowGroup=" + page.rowGroup() + " page=" + page.page()
+                            + " kind=" + page.kind() + " encoding=" + page.encoding() + " codec=" + page.codec()
+                            + " values=" + page.values() + " nulls=" + page.nulls() + " compressedBytes="
+                            + page.compressedBytes() + " uncompressedBytes=" + page.uncompressedBytes() + " views="
+                            + describe(page.views()));
+                }
+            }
+        }
+        return EXIT_OK;
+    }
+
+    static String describe(PageInfo.PageViews views) {
+        return switch (views) {
+            case IN_PLACE_FILE -> "in-place(file)";
+            case IN_PLACE_DECOMPRESSED -> "in-place(decompressed)";
+            case DICTIONARY -> "dictionary";
+            case MATERIALIZED -> "materialized";
+            case NONE -> "none";
+        };
+    }
+}

@@ -1,0 +1,399 @@
+package dev.stringview.parquet.internal;
+
+import dev.stringview.ViewKind;
+import dev.stringview.parquet.CorruptParquetException;
+import dev.stringview.parquet.PageInfo;
+import dev.stringview.parquet.PageInfo.PageViews;
+import dev.stringview.parquet.ParquetViewException;
+import dev.stringview.parquet.UnsupportedParquetException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.function.Consumer;
+import java.util.zip.CRC32;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * Reads the pages of one column chunk in order, straight from the memory-mapped file, and decodes their values
+ * into views batch after batch. Page headers are parsed here (bounded by the chunk), checksums verified,
+ * compressed pages decompressed once into a buffer from the arena, definition levels turned into validity bits,
+ * and the values handed to the decoder the page's encoding calls for.
+ *
+ * <p>Every failure leaves as a {@link ParquetViewException} naming file, column, row group and page.
+ */
+public final class ColumnChunkReader implements AutoCloseable {
+    private static final int PLAIN = 0;
+    private static final int PLAIN_DICTIONARY = 2;
+    private static final int RLE = 3;
+    private static final int DELTA_LENGTH_BYTE_ARRAY = 6;
+    private static final int DELTA_BYTE_ARRAY = 7;
+    private static final int RLE_DICTIONARY = 8;
+    private static final int SCRATCH = 1024;
+
+    /**
+     * Where a column chunk lies and what it holds.
+     *
+     * @param fileName for messages
+     * @param file the whole file, memory-mapped
+     * @param start offset of the chunk's first page header (dictionary page if any)
+     * @param length bytes of the chunk ({@code total_compressed_size})
+     * @param numValues values in the chunk, nulls included (= rows for a flat column)
+     */
+    public record Chunk(String fileName, MemorySegment file, String column, ViewKind kind, boolean optional,
+            int rowGroup, CompressionCodecName codec, long start, long length, long numValues) {}
+
+    /** Settings shared by the chunks of one read. */
+    public record Settings(boolean validateUtf8, boolean verifyChecksums, long maxPageBytes) {}
+
+    private final Chunk chunk;
+    private final Settings settings;
+    private final Arena arena;
+    private final Consumer<PageInfo> pageListener;
+    private final MemorySegment file;
+    private final long end;
+    /** The chunk as one buffer for uncompressed pages (offsets fit in int32), else null: per-page slices. */
+    private final MemorySegment chunkBuffer;
+    private final PageDecompressor decompressor;
+    private final DeltaState deltaState;
+    private final int[] scratchA = new int[SCRATCH];
+    private final int[] scratchB = new int[SCRATCH];
+    private final int[] levelScratch = new int[SCRATCH];
+    private final CRC32 crc = new CRC32();
+
+    private long position;
+    private long valuesSeen; // values of the pages started so far
+    private int page = -1;
+    private Dictionary dictionary;
+
+    // current data page
+    private PageHeader header;
+    private HybridDecoder levels;
+    private ValueDecoder decoder;
+    private PageViews bufferViews;
+    private int pageValuesLeft;
+    private int pageNulls;
+
+    public ColumnChunkReader(Chunk chunk, Settings settings, Arena arena, Consumer<PageInfo> pageListener)
+            throws ParquetViewException {
+        this.chunk = chunk;
+        this.settings = settings;
+        this.arena = arena;
+        this.pageListener = pageListener;
+        this.file = chunk.file();
+        this.position = chunk.start();
+        this.end = chunk.start() + chunk.length();
+        this.chunkBuffer = chunk.length() <= Integer.MAX_VALUE ? file.asSlice(chunk.start(), chunk.length()) : null;
+        this.deltaState = new DeltaState(arena, settings.maxPageBytes());
+        CompressionCodecName codec = chunk.codec();
+        if (codec == CompressionCodecName.UNCOMPRESSED) {
+            this.decompressor = null;
+        } else {
+            this.decompressor = PageDecompressor.forCodec(codec);
+            if (decompressor == null) {
+                throw new UnsupportedParquetException("unsupported compression codec", chunk.fileName(),
+                        chunk.column(), chunk.rowGroup(), -1, "codec=" + codec
+                                + " supported=UNCOMPRESSED,SNAPPY,GZIP,ZSTD,LZ4_RAW,LZ4");
+            }
+        }
+    }
+
+    /** Decodes the next {@code count} rows into rows {@code row ..} of {@code sink}. */
+    public void read(ViewSink sink, int row, int count) throws ParquetViewException {
+        try {
+            readRows(sink, row, count);
+        } catch (CorruptDataException e) {
+            throw corrupt(e.getMessage(), e);
+        } catch (UnsupportedDataException e) {
+            String message = e.getMessage();
+            int colon = message.indexOf(": ");
+            throw new UnsupportedParquetException(colon < 0 ? message : message.substring(0, colon),
+                    chunk.fileName(), chunk.column(), chunk.rowGroup(), page,
+                    colon < 0 ? "" : message.substring(colon + 2));
+        } catch (IndexOutOfBoundsException | ArithmeticException | IllegalArgumentException e) {
+            // Every access is checked up front; this is the safety net for anything a check missed.
+            throw corrupt("malformed page: " + e.getClass().getSimpleName() + " " + e.getMessage(), e);
+        }
+    }
+
+    private CorruptParquetException corrupt(String message, Throwable cause) {
+        int colon = message.indexOf(": ");
+        String reason = colon < 0 ? message : message.substring(0, colon);
+        String details = colon < 0 ? "" : message.substring(colon + 2);
+        return new CorruptParquetException(reason, chunk.fileName(), chunk.column(), chunk.rowGroup(), page,
+                details, cause);
+    }
+
+    private void readRows(ViewSink sink, int row, int count) {
+        while (count > 0) {
+            while (pageValuesLeft == 0) {
+                nextDataPage();
+                if (pageValuesLeft == 0) {
+                    finishPage(); // a page without values
+                }
+            }
+            int n = Math.min(count, pageValuesLeft);
+            if (levels == null) {
+                decoder.decode(sink, row, n);
+            } else {
+                long[] bits = sink.validBits();
+                int valid = levels.readValidity(bits, row, n, levelScratch);
+                if (valid == n) {
+                    decoder.decode(sink, row, n);
+                } else if (valid == 0) {
+                    sink.putNulls(row, n);
+                } else {
+                    decodeAroundNulls(sink, bits, row, n);
+                }
+                pageNulls += n - valid;
+            }
+            pageValuesLeft -= n;
+            row += n;
+            count -= n;
+            if (pageValuesLeft == 0) {
+                finishPage();
+            }
+        }
+    }
+
+    /** Decodes runs of valid rows and zeroes the views of null rows in {@code [row, row + n)}. */
+    private void decodeAroundNulls(ViewSink sink, long[] bits, int row, int n) {
+        int end = row + n;
+        int r = row;
+        while (r < end) {
+            boolean valid = (bits[r >>> 6] & (1L << r)) != 0;
+            int s = r + 1;
+            while (s < end && ((bits[s >>> 6] & (1L << s)) != 0) == valid) {
+                s++;
+            }
+            if (valid) {
+                decoder.decode(sink, r, s - r);
+            } else {
+                sink.putNulls(r, s - r);
+            }
+            r = s;
+        }
+    }
+
+    private void finishPage() {
+        if (header.type() == PageHeader.DATA_PAGE_V2 && chunk.optional() && pageNulls != header.numNulls()) {
+            throw new CorruptDataException("null count disagrees with page header: nulls=" + pageNulls
+                    + " numNulls=" + header.numNulls() + " numValues=" + header.numValues());
+        }
+        if (pageListener != null) {
+            pageListener.accept(info(header, header.numValues(), pageNulls,
+                    header.numValues() == pageNulls ? PageViews.NONE : decoder.views(bufferViews)));
+        }
+    }
+
+    private PageInfo info(PageHeader h, long values, long nulls, PageViews views) {
+        String kind = switch (h.type()) {
+            case PageHeader.DICTIONARY_PAGE -> "DICTIONARY";
+            case PageHeader.DATA_PAGE -> "DATA_V1";
+            case PageHeader.DATA_PAGE_V2 -> "DATA_V2";
+            default -> h.typeName();
+        };
+        return new PageInfo(chunk.column(), chunk.rowGroup(), page, kind, encodingName(h.encoding()),
+                chunk.codec().name(), values, nulls, h.compressedSize(), h.uncompressedSize(), views);
+    }
+
+    private void nextDataPage() {
+        while (true) {
+            if (valuesSeen >= chunk.numValues()) {
+                throw new CorruptDataException("more values read than the column chunk holds: numValues="
+                        + chunk.numValues());
+            }
+            if (position >= end) {
+                throw new CorruptDataException("column chunk ends before its values: valuesRead=" + valuesSeen
+                        + " numValues=" + chunk.numValues() + " chunkOffset=" + chunk.start() + " chunkLength="
+                        + chunk.length());
+            }
+            page++;
+            header = null;
+            PageHeader h = PageHeader.parse(file, position, end);
+            long dataStart = position + h.headerSize();
+            if (h.compressedSize() > end - dataStart) {
+                throw new CorruptDataException("page beyond its column chunk: offset=" + dataStart
+                        + " compressedSize=" + h.compressedSize() + " chunkEnd=" + end);
+            }
+            if (h.uncompressedSize() > settings.maxPageBytes()) {
+                throw new CorruptDataException("page larger than the page limit: uncompressedSize="
+                        + h.uncompressedSize() + " maxPageBytes=" + settings.maxPageBytes());
+            }
+            position = dataStart + h.compressedSize();
+            if (h.hasCrc() && settings.verifyChecksums()) {
+                crc.reset();
+                crc.update(file.asSlice(dataStart, h.compressedSize()).asByteBuffer());
+                if ((int) crc.getValue() != h.crc()) {
+                    throw new CorruptDataException("page checksum mismatch: crc=" + Integer.toUnsignedString(
+                            (int) crc.getValue()) + " expected=" + Integer.toUnsignedString(h.crc())
+                            + " compressedSize=" + h.compressedSize());
+                }
+            }
+            switch (h.type()) {
+                case PageHeader.DICTIONARY_PAGE -> readDictionary(h, dataStart);
+                case PageHeader.DATA_PAGE -> {
+                    startV1(h, dataStart);
+                    return;
+                }
+                case PageHeader.DATA_PAGE_V2 -> {
+                    startV2(h, dataStart);
+                    return;
+                }
+                default -> {
+                    // index pages and unknown page types carry no values: skip them
+                }
+            }
+        }
+    }
+
+    private void checkValueCount(PageHeader h) {
+        if (h.numValues() > chunk.numValues() - valuesSeen) {
+            throw new CorruptDataException("page holds more values than its column chunk: numValues="
+                    + h.numValues() + " valuesBefore=" + valuesSeen + " chunkValues=" + chunk.numValues());
+        }
+        valuesSeen += h.numValues();
+    }
+
+    /** The page's bytes: in place (uncompressed) or decompressed into a new buffer. Returns {buffer, base}. */
+    private MemorySegment pageBuffer(long dataStart, long compressedSize, long uncompressedSize, boolean compressed) {
+        if (!compressed) {
+            bufferViews = PageViews.IN_PLACE_FILE;
+            if (chunkBuffer != null) {
+                bufferBase = dataStart - chunk.start();
+                return chunkBuffer;
+            }
+            bufferBase = 0;
+            return file.asSlice(dataStart, compressedSize);
+        }
+        bufferViews = PageViews.IN_PLACE_DECOMPRESSED;
+        bufferBase = 0;
+        MemorySegment in = file.asSlice(dataStart, compressedSize);
+        if (uncompressedSize == 0) {
+            return MemorySegment.ofArray(new byte[0]);
+        }
+        decompressor.checkPlausible(in, uncompressedSize);
+        MemorySegment out = arena.allocate(uncompressedSize, 8);
+        decompressor.decompress(in, out);
+        return out;
+    }
+
+    private long bufferBase;
+
+    private void readDictionary(PageHeader h, long dataStart) {
+        if (dictionary != null) {
+            throw new CorruptDataException("second dictionary page in column chunk: entries=" + h.numValues());
+        }
+        if (valuesSeen > 0) {
+            throw new CorruptDataException("dictionary page after data pages: valuesBefore=" + valuesSeen);
+        }
+        if (h.encoding() != PLAIN && h.encoding() != PLAIN_DICTIONARY) {
+            throw new UnsupportedDataException("wrong encoding " + encodingName(h.encoding())
+                    + " for dictionary page of column " + chunk.column() + ": encoding=" + h.encoding());
+        }
+        boolean compressed = decompressor != null;
+        MemorySegment buffer = pageBuffer(dataStart, h.compressedSize(), h.uncompressedSize(), compressed);
+        long base = bufferBase;
+        long size = compressed ? h.uncompressedSize() : h.compressedSize();
+        dictionary = Dictionary.decode(buffer, base, base, base + size, h.numValues(),
+                settings.validateUtf8() && chunk.kind() == ViewKind.UTF8);
+        if (pageListener != null) {
+            pageListener.accept(info(h, h.numValues(), 0, bufferViews));
+        }
+    }
+
+    private void startV1(PageHeader h, long dataStart) {
+        checkValueCount(h);
+        boolean compressed = decompressor != null;
+        MemorySegment buffer = pageBuffer(dataStart, h.compressedSize(), h.uncompressedSize(), compressed);
+        long base = bufferBase;
+        long limit = base + (compressed ? h.uncompressedSize() : h.compressedSize());
+        long p = base;
+        levels = null;
+        if (chunk.optional()) {
+            if (h.defLevelEncoding() != RLE) {
+                throw new UnsupportedDataException("unsupported definition level encoding: encoding="
+                        + encodingName(h.defLevelEncoding()));
+            }
+            if (limit - p < 4) {
+                throw new CorruptDataException("definition levels length beyond page: offset=0 pageSize="
+                        + (limit - base));
+            }
+            int length = buffer.get(ViewSink.LE_INT, p);
+            if (length < 0 || length > limit - p - 4) {
+                throw new CorruptDataException("definition levels beyond page: offset=0 length=" + length
+                        + " pageSize=" + (limit - base));
+            }
+            levels = new HybridDecoder(buffer, p + 4, p + 4 + length, 1, "definition levels", base);
+            p += 4 + length;
+        }
+        startValues(h, buffer, base, p, limit);
+    }
+
+    private void startV2(PageHeader h, long dataStart) {
+        checkValueCount(h);
+        long levelBytes = (long) h.repLevelsByteLength() + h.defLevelsByteLength();
+        if (levelBytes > h.compressedSize() || levelBytes > h.uncompressedSize()) {
+            throw new CorruptDataException("levels longer than the page: repLevelsByteLength="
+                    + h.repLevelsByteLength() + " defLevelsByteLength=" + h.defLevelsByteLength()
+                    + " compressedSize=" + h.compressedSize() + " uncompressedSize=" + h.uncompressedSize());
+        }
+        if (h.numNulls() > h.numValues()) {
+            throw new CorruptDataException("more nulls than values: numNulls=" + h.numNulls() + " numValues="
+                    + h.numValues());
+        }
+        levels = null;
+        if (chunk.optional()) {
+            long levelStart = dataStart + h.repLevelsByteLength();
+            levels = new HybridDecoder(file, levelStart, levelStart + h.defLevelsByteLength(), 1,
+                    "definition levels", dataStart);
+        } else if (h.numNulls() > 0) {
+            throw new CorruptDataException("nulls in a required column: numNulls=" + h.numNulls());
+        }
+        boolean compressed = decompressor != null && h.compressed();
+        long valuesStart = dataStart + levelBytes;
+        long compressedValues = h.compressedSize() - levelBytes;
+        long uncompressedValues = h.uncompressedSize() - levelBytes;
+        MemorySegment buffer = pageBuffer(valuesStart, compressedValues, uncompressedValues, compressed);
+        long base = bufferBase;
+        long limit = base + (compressed ? uncompressedValues : compressedValues);
+        startValues(h, buffer, base, base, limit);
+    }
+
+    private void startValues(PageHeader h, MemorySegment buffer, long base, long start, long limit) {
+        boolean utf8 = settings.validateUtf8() && chunk.kind() == ViewKind.UTF8;
+        int encoding = h.encoding();
+        if (encoding != DELTA_BYTE_ARRAY) {
+            deltaState.reset();
+        }
+        decoder = switch (encoding) {
+            case PLAIN -> new PlainDecoder(buffer, base, start, limit, utf8);
+            case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
+                if (dictionary == null) {
+                    throw new CorruptDataException("dictionary-encoded page without a dictionary page: encoding="
+                            + encodingName(encoding));
+                }
+                yield new DictionaryDecoder(buffer, base, start, limit, dictionary, scratchA);
+            }
+            case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthDecoder(buffer, base, start, limit, utf8, scratchA);
+            case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(buffer, base, start, limit, utf8, scratchA, scratchB,
+                    deltaState);
+            default -> throw new UnsupportedDataException("wrong encoding " + encodingName(encoding) + " for column "
+                    + chunk.column() + ": encoding=" + encoding + " physicalType=BYTE_ARRAY");
+        };
+        header = h;
+        pageValuesLeft = h.numValues();
+        pageNulls = 0;
+    }
+
+    static String encodingName(int encoding) {
+        Encoding e = Encoding.findByValue(encoding);
+        return e == null ? "UNKNOWN(" + encoding + ")" : e.name();
+    }
+
+    @Override
+    public void close() {
+        if (decompressor != null) {
+            decompressor.close();
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package dev.stringview.parquet.internal;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * DELTA_BINARY_PACKED int32 values (the lengths inside DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY), decoded
+ * one miniblock at a time into a small reused array. {@link #endOf} finds where an encoded stream ends without
+ * decoding it, to locate the section that follows. Arithmetic wraps at 32 bits, as the format specifies for
+ * int32.
+ */
+final class DeltaBinaryPackedDecoder {
+    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** Values per block above this are refused (writers use 128; the format only asks for a multiple of 128). */
+    static final int MAX_BLOCK_SIZE = 1 << 16;
+    private static final int MAX_MINIBLOCKS = 1 << 10;
+
+    private final MemorySegment data;
+    private final long limit;
+    private final String what;
+    private final long base;
+    private long position;
+
+    private final int blockSize;
+    private final int miniblocks;
+    private final int valuesPerMiniblock;
+    private final int totalCount;
+    private int left; // values not returned yet
+    private int last;
+    private boolean firstPending = true;
+
+    private long minDelta;
+    private final int[] widths;
+    private int miniblockInBlock; // index of the next miniblock to load in the current block
+    private final int[] buffer;
+    private int bufferPos;
+    private int bufferSize;
+
+    DeltaBinaryPackedDecoder(MemorySegment data, long position, long limit, String what, long base) {
+        this.data = data;
+        this.limit = limit;
+        this.what = what;
+        this.base = base;
+        this.position = position;
+        checkRange(data, position, limit, what);
+        long bs = varint();
+        long mb = varint();
+        long count = varint();
+        long first = zigzag(varint());
+        checkHeader(bs, mb, count, what);
+        this.blockSize = (int) bs;
+        this.miniblocks = (int) mb;
+        this.valuesPerMiniblock = blockSize / miniblocks;
+        this.totalCount = (int) count;
+        this.left = totalCount;
+        this.last = (int) first;
+        this.widths = new int[miniblocks];
+        this.buffer = new int[valuesPerMiniblock];
+        this.miniblockInBlock = miniblocks; // forces a block header read
+    }
+
+    int totalCount() {
+        return totalCount;
+    }
+
+    int remaining() {
+        return left;
+    }
+
+    /** Reads {@code count} values into {@code out[offset..]}. */
+    void read(int[] out, int offset, int count) {
+        if (count > left) {
+            throw new CorruptDataException("fewer values than needed in " + what + ": need=" + count + " left=" + left
+                    + " totalCount=" + totalCount);
+        }
+        int i = 0;
+        if (count > 0 && firstPending) {
+            firstPending = false;
+            out[offset] = last;
+            left--;
+            i = 1;
+        }
+        while (i < count) {
+            if (bufferPos == bufferSize) {
+                loadMiniblock();
+            }
+            int n = Math.min(count - i, bufferSize - bufferPos);
+            int value = last;
+            int[] buf = buffer;
+            int p = bufferPos;
+            for (int k = 0; k < n; k++) {
+                value += buf[p + k];
+                out[offset + i + k] = value;
+            }
+            last = value;
+            bufferPos += n;
+            left -= n;
+            i += n;
+        }
+    }
+
+    /** Loads the next miniblock's deltas (min delta added) into the buffer. */
+    private void loadMiniblock() {
+        if (miniblockInBlock == miniblocks) {
+            minDelta = zigzag(varint());
+            if (limit - position < miniblocks) {
+                throw new CorruptDataException("block header beyond section in " + what + ": offset=" + (position - base)
+                        + " sectionEnd=" + (limit - base));
+            }
+            for (int m = 0; m < miniblocks; m++) {
+                widths[m] = data.get(ValueLayout.JAVA_BYTE, position + m) & 0xFF;
+            }
+            position += miniblocks;
+            miniblockInBlock = 0;
+        }
+        int width = widths[miniblockInBlock++];
+        if (width > 32) {
+            throw new CorruptDataException("miniblock bit width above 32 in " + what + ": bitWidth=" + width);
+        }
+        long bytes = (long) valuesPerMiniblock * width / 8;
+        int values = valuesPerMiniblock;
+        if (bytes > limit - position) {
+            // The last miniblock may lack padding: keep the values whose bits are present.
+            values = (int) Math.min(values, (limit - position) * 8 / Math.max(1, width));
+            bytes = limit - position;
+            if (values < Math.min(left, valuesPerMiniblock)) {
+                throw new CorruptDataException("miniblock beyond section in " + what + ": offset=" + (position - base) + " bitWidth="
+                        + width + " valuesPerMiniblock=" + valuesPerMiniblock + " sectionEnd=" + (limit - base));
+            }
+        }
+        int md = (int) minDelta;
+        if (width == 0) {
+            for (int k = 0; k < values; k++) {
+                buffer[k] = md;
+            }
+        } else {
+            long mask = width == 32 ? 0xFFFF_FFFFL : (1L << width) - 1;
+            long bit = position * 8;
+            long size = data.byteSize();
+            for (int k = 0; k < values; k++) {
+                long byteIndex = bit >>> 3;
+                long word;
+                if (byteIndex + 8 <= size) {
+                    word = data.get(LE_LONG, byteIndex);
+                } else {
+                    word = 0;
+                    for (long b = byteIndex, s = 0; b < size && s < 64; b++, s += 8) {
+                        word |= (long) (data.get(ValueLayout.JAVA_BYTE, b) & 0xFF) << s;
+                    }
+                }
+                buffer[k] = md + (int) ((word >>> (bit & 7)) & mask);
+                bit += width;
+            }
+        }
+        position += bytes;
+        bufferPos = 0;
+        bufferSize = values;
+    }
+
+    /** The position just past the encoded stream at {@code position}, found without decoding values. */
+    static long endOf(MemorySegment data, long position, long limit, String what, long base) {
+        checkRange(data, position, limit, what);
+        long[] pos = {position};
+        long bs = varint(data, pos, limit, what, base);
+        long mb = varint(data, pos, limit, what, base);
+        long count = varint(data, pos, limit, what, base);
+        varint(data, pos, limit, what, base); // first value
+        checkHeader(bs, mb, count, what);
+        long vpm = bs / mb;
+        long valuesLeft = count - 1;
+        while (valuesLeft > 0) {
+            varint(data, pos, limit, what, base); // min delta
+            long p = pos[0];
+            if (limit - p < mb) {
+                throw new CorruptDataException("block header beyond section in " + what + ": offset=" + (p - base) + " sectionEnd="
+                        + (limit - base));
+            }
+            long widthsAt = p;
+            p += mb;
+            for (int m = 0; m < mb && valuesLeft > 0; m++) {
+                int width = data.get(ValueLayout.JAVA_BYTE, widthsAt + m) & 0xFF;
+                if (width > 32) {
+                    throw new CorruptDataException("miniblock bit width above 32 in " + what + ": bitWidth=" + width);
+                }
+                long bytes = vpm * width / 8;
+                if (bytes > limit - p) {
+                    long values = width == 0 ? vpm : (limit - p) * 8 / width;
+                    if (values < Math.min(valuesLeft, vpm)) {
+                        throw new CorruptDataException("miniblock beyond section in " + what + ": offset=" + (p - base) + " bitWidth="
+                                + width + " valuesPerMiniblock=" + vpm + " sectionEnd=" + (limit - base));
+                    }
+                    bytes = limit - p;
+                }
+                p += bytes;
+                valuesLeft -= Math.min(vpm, valuesLeft);
+            }
+            pos[0] = p;
+        }
+        return pos[0];
+    }
+
+    private static void checkRange(MemorySegment data, long position, long limit, String what) {
+        if (position < 0 || limit < position || limit > data.byteSize()) {
+            throw new CorruptDataException("section outside page in " + what + ": position=" + position + " limit="
+                    + limit + " pageSize=" + data.byteSize());
+        }
+    }
+
+    private static void checkHeader(long blockSize, long miniblocks, long count, String what) {
+        if (blockSize <= 0 || blockSize > MAX_BLOCK_SIZE || blockSize % 128 != 0 || miniblocks <= 0
+                || miniblocks > MAX_MINIBLOCKS || blockSize % miniblocks != 0 || (blockSize / miniblocks) % 32 != 0
+                || count > Integer.MAX_VALUE) {
+            throw new CorruptDataException("bad delta header in " + what + ": blockSize=" + blockSize + " miniblocks="
+                    + miniblocks + " totalCount=" + count);
+        }
+    }
+
+    private long varint() {
+        long result = 0;
+        for (int i = 0; i < 10; i++) {
+            if (position >= limit) {
+                throw new CorruptDataException("varint beyond section in " + what + ": sectionEnd=" + (limit - base));
+            }
+            int b = data.get(ValueLayout.JAVA_BYTE, position++) & 0xFF;
+            result |= (long) (b & 0x7F) << (7 * i);
+            if ((b & 0x80) == 0) {
+                return result;
+            }
+        }
+        throw new CorruptDataException("varint too long in " + what + ": offset=" + (position - base));
+    }
+
+    private static long varint(MemorySegment data, long[] pos, long limit, String what, long base) {
+        long result = 0;
+        long p = pos[0];
+        for (int i = 0; i < 10; i++) {
+            if (p >= limit) {
+                throw new CorruptDataException("varint beyond section in " + what + ": sectionEnd=" + (limit - base));
+            }
+            int b = data.get(ValueLayout.JAVA_BYTE, p++) & 0xFF;
+            result |= (long) (b & 0x7F) << (7 * i);
+            if ((b & 0x80) == 0) {
+                pos[0] = p;
+                return result;
+            }
+        }
+        throw new CorruptDataException("varint too long in " + what + ": offset=" + (p - base));
+    }
+
+    private static long zigzag(long n) {
+        return (n >>> 1) ^ -(n & 1);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.stringview.parquet.internal;
+
+import dev.stringview.parquet.PageInfo.PageViews;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * RLE_DICTIONARY / PLAIN_DICTIONARY data pages: one byte of bit width, then hybrid-encoded ids. Each value costs
+ * a copy of its dictionary entry's 16-byte view (with the batch's index of the dictionary buffer); the
+ * dictionary's bytes are shared by every page and batch of the chunk.
+ */
+final class DictionaryDecoder extends ValueDecoder {
+    private final Dictionary dictionary;
+    private final int[] ids;
+    private HybridDecoder decoder;
+
+    DictionaryDecoder(MemorySegment buffer, long base, long start, long end, Dictionary dictionary, int[] scratch) {
+        super(buffer, base, start, end, false);
+        this.dictionary = dictionary;
+        this.ids = scratch;
+    }
+
+    @Override
+    void decode(ViewSink sink, int row, int count) {
+        if (decoder == null) {
+            if (start >= end) {
+                throw new CorruptDataException("dictionary ids missing: valueIndex=0 pageSize=" + (end - base));
+            }
+            int bitWidth = buffer.get(ValueLayout.JAVA_BYTE, start) & 0xFF;
+            if (bitWidth > 32) {
+                throw new CorruptDataException("dictionary id bit width above 32: bitWidth=" + bitWidth);
+            }
+            decoder = new HybridDecoder(buffer, start + 1, end, bitWidth, "dictionary ids", base);
+        }
+        long[] words = dictionary.words;
+        int size = dictionary.size;
+        int bufferIndex = -1;
+        int done = 0;
+        while (done < count) {
+            int n = Math.min(ids.length, count - done);
+            decoder.read(ids, 0, n);
+            for (int k = 0; k < n; k++) {
+                int id = ids[k];
+                if (id < 0 || id >= size) {
+                    throw new CorruptDataException("dictionary id out of range: valueIndex=" + (decoded + done + k)
+                            + " id=" + (id & 0xFFFF_FFFFL) + " dictionarySize=" + size);
+                }
+                long w0 = words[2 * id];
+                long w1 = words[2 * id + 1];
+                if ((int) w0 > 12) {
+                    if (bufferIndex < 0) {
+                        bufferIndex = sink.bufferIndex(dictionary.buffer);
+                    }
+                    w1 |= bufferIndex;
+                }
+                sink.put(row + done + k, w0, w1);
+            }
+            done += n;
+        }
+        decoded += count;
+    }
+
+    @Override
+    PageViews views(PageViews bufferViews) {
+        return PageViews.DICTIONARY;
+    }
+}

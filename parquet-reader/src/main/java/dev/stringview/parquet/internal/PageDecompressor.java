@@ -1,0 +1,368 @@
+package dev.stringview.parquet.internal;
+
+import io.airlift.compress.v3.MalformedInputException;
+import io.airlift.compress.v3.lz4.Lz4Decompressor;
+import io.airlift.compress.v3.lz4.Lz4JavaDecompressor;
+import io.airlift.compress.v3.snappy.SnappyDecompressor;
+import io.airlift.compress.v3.snappy.SnappyJavaDecompressor;
+import io.airlift.compress.v3.zstd.ZstdDecompressor;
+import io.airlift.compress.v3.zstd.ZstdJavaDecompressor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.zip.CRC32;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * Decompresses one page from a segment (usually a slice of the memory-mapped file) straight into an off-heap
+ * segment of exactly the page's uncompressed size, which then becomes the data buffer of the views. No byte[]
+ * is involved. Snappy, ZSTD and LZ4 use aircompressor-v3's pure-Java decoders (MemorySegment in and out); GZIP
+ * uses {@link Inflater} on the segments' ByteBuffer views.
+ *
+ * <p>A decompressor must produce exactly {@code out.byteSize()} bytes; anything else is a
+ * {@link CorruptDataException}. {@link #checkPlausible} rejects sizes the codec cannot produce from the input
+ * before any memory is allocated for them. Instances keep state (an Inflater): one per column reader.
+ */
+public abstract sealed class PageDecompressor {
+    private static final ValueLayout.OfInt BE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+
+    private PageDecompressor() {}
+
+    /** The decompressor for {@code codec}, or null if the codec is not supported. */
+    public static PageDecompressor forCodec(CompressionCodecName codec) {
+        return switch (codec) {
+            case SNAPPY -> new Snappy();
+            case GZIP -> new Gzip();
+            case ZSTD -> new Zstd();
+            case LZ4_RAW -> new Lz4Raw();
+            case LZ4 -> new Lz4Hadoop();
+            default -> null; // UNCOMPRESSED needs none; LZO and BROTLI are not supported
+        };
+    }
+
+    /** Decompresses {@code in} into all of {@code out}. */
+    public abstract void decompress(MemorySegment in, MemorySegment out);
+
+    /** Throws if {@code in} cannot decompress to {@code uncompressedSize} bytes (checked before allocating). */
+    public abstract void checkPlausible(MemorySegment in, long uncompressedSize);
+
+    /** Releases native resources (the Inflater). */
+    public void close() {}
+
+    static CorruptDataException corrupt(String codec, String what, MemorySegment in, MemorySegment out) {
+        return new CorruptDataException(codec + " decompression failed: " + what + " compressedSize="
+                + in.byteSize() + " uncompressedSize=" + out.byteSize());
+    }
+
+    static void checkRatio(String codec, MemorySegment in, long uncompressedSize, long maxRatio) {
+        long bound = in.byteSize() * maxRatio + 1024;
+        if (uncompressedSize > bound) {
+            throw new CorruptDataException(codec + " page cannot expand that much: compressedSize=" + in.byteSize()
+                    + " uncompressedSize=" + uncompressedSize + " maxRatio=" + maxRatio);
+        }
+    }
+
+    static final class Snappy extends PageDecompressor {
+        private final SnappyDecompressor decompressor = new SnappyJavaDecompressor();
+
+        @Override
+        public void checkPlausible(MemorySegment in, long uncompressedSize) {
+            // The stream starts with the uncompressed length as a varint.
+            long length = 0;
+            int i = 0;
+            while (true) {
+                if (i >= 5 || i >= in.byteSize()) {
+                    throw new CorruptDataException("snappy page has no valid length header: compressedSize="
+                            + in.byteSize() + " uncompressedSize=" + uncompressedSize);
+                }
+                int b = in.get(ValueLayout.JAVA_BYTE, i) & 0xFF;
+                length |= (long) (b & 0x7F) << (7 * i);
+                i++;
+                if ((b & 0x80) == 0) {
+                    break;
+                }
+            }
+            if (length != uncompressedSize) {
+                throw new CorruptDataException("snappy length header disagrees with page header: snappyLength="
+                        + length + " uncompressedSize=" + uncompressedSize + " compressedSize=" + in.byteSize());
+            }
+        }
+
+        @Override
+        public void decompress(MemorySegment in, MemorySegment out) {
+            int n;
+            try {
+                n = decompressor.decompress(in, out);
+            } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException e) {
+                throw corrupt("SNAPPY", e.getMessage(), in, out);
+            }
+            if (n != out.byteSize()) {
+                throw corrupt("SNAPPY", "wrong size: produced=" + n, in, out);
+            }
+        }
+    }
+
+    static final class Zstd extends PageDecompressor {
+        private final ZstdDecompressor decompressor = new ZstdJavaDecompressor();
+
+        @Override
+        public void checkPlausible(MemorySegment in, long uncompressedSize) {
+            // ZSTD can expand by very large ratios (RLE blocks); the page size limit bounds the allocation.
+        }
+
+        @Override
+        public void decompress(MemorySegment in, MemorySegment out) {
+            int n;
+            try {
+                n = decompressor.decompress(in, out);
+            } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException
+                    | UnsupportedOperationException e) {
+                throw corrupt("ZSTD", e.getMessage(), in, out);
+            }
+            if (n != out.byteSize()) {
+                throw corrupt("ZSTD", "wrong size: produced=" + n, in, out);
+            }
+        }
+    }
+
+    static final class Lz4Raw extends PageDecompressor {
+        private final Lz4Decompressor decompressor = new Lz4JavaDecompressor();
+
+        @Override
+        public void checkPlausible(MemorySegment in, long uncompressedSize) {
+            checkRatio("LZ4_RAW", in, uncompressedSize, 255);
+        }
+
+        @Override
+        public void decompress(MemorySegment in, MemorySegment out) {
+            int n = decompressRaw(decompressor, in, out, "LZ4_RAW");
+            if (n != out.byteSize()) {
+                throw corrupt("LZ4_RAW", "wrong size: produced=" + n, in, out);
+            }
+        }
+    }
+
+    static int decompressRaw(Lz4Decompressor decompressor, MemorySegment in, MemorySegment out, String codec) {
+        try {
+            return decompressor.decompress(in, out);
+        } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException e) {
+            throw corrupt(codec, e.getMessage(), in, out);
+        }
+    }
+
+    /**
+     * Parquet's LZ4 is Hadoop's block framing: blocks of {@code [uncompressed length BE][compressed length BE]
+     * [raw LZ4 block]}. Some older writers (parquet-cpp before 2.0) wrote one raw LZ4 block instead, so when the
+     * framing does not fit the page, the whole page is decoded as a raw block.
+     */
+    static final class Lz4Hadoop extends PageDecompressor {
+        private final Lz4Decompressor decompressor = new Lz4JavaDecompressor();
+
+        @Override
+        public void checkPlausible(MemorySegment in, long uncompressedSize) {
+            checkRatio("LZ4", in, uncompressedSize, 255);
+        }
+
+        @Override
+        public void decompress(MemorySegment in, MemorySegment out) {
+            if (tryHadoop(in, out)) {
+                return;
+            }
+            int n = decompressRaw(decompressor, in, out, "LZ4");
+            if (n != out.byteSize()) {
+                throw corrupt("LZ4", "neither Hadoop framing nor a raw block: produced=" + n, in, out);
+            }
+        }
+
+        private boolean tryHadoop(MemorySegment in, MemorySegment out) {
+            long inPos = 0;
+            long outPos = 0;
+            long inSize = in.byteSize();
+            long outSize = out.byteSize();
+            while (inPos < inSize) {
+                if (inSize - inPos < 8) {
+                    return false;
+                }
+                long blockUncompressed = in.get(BE_INT, inPos) & 0xFFFF_FFFFL;
+                long blockCompressed = in.get(BE_INT, inPos + 4) & 0xFFFF_FFFFL;
+                inPos += 8;
+                if (blockCompressed > inSize - inPos || blockUncompressed > outSize - outPos) {
+                    return false;
+                }
+                int n;
+                try {
+                    n = decompressor.decompress(in.asSlice(inPos, blockCompressed),
+                            out.asSlice(outPos, blockUncompressed));
+                } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException e) {
+                    return false;
+                }
+                if (n != blockUncompressed) {
+                    return false;
+                }
+                inPos += blockCompressed;
+                outPos += blockUncompressed;
+            }
+            return outPos == outSize;
+        }
+    }
+
+    /**
+     * GZIP members (RFC 1952), possibly several back to back, each checked against its CRC-32 and length trailer.
+     * A zlib stream (RFC 1950) is accepted too. Inflation goes from the input segment's ByteBuffer view straight
+     * into the output segment's.
+     */
+    static final class Gzip extends PageDecompressor {
+        private Inflater raw;
+        private Inflater zlib;
+        private final CRC32 crc = new CRC32();
+
+        @Override
+        public void checkPlausible(MemorySegment in, long uncompressedSize) {
+            checkRatio("GZIP", in, uncompressedSize, 1032);
+        }
+
+        @Override
+        public void decompress(MemorySegment in, MemorySegment out) {
+            long inSize = in.byteSize();
+            if (inSize >= 2 && (in.get(ValueLayout.JAVA_BYTE, 0) & 0xFF) == 0x1F
+                    && (in.get(ValueLayout.JAVA_BYTE, 1) & 0xFF) == 0x8B) {
+                long inPos = 0;
+                long outPos = 0;
+                while (inPos < inSize) {
+                    if (outPos == out.byteSize() && allZero(in, inPos)) {
+                        break; // trailing padding after the last member
+                    }
+                    long[] positions = member(in, inPos, out, outPos);
+                    inPos = positions[0];
+                    outPos = positions[1];
+                }
+                if (outPos != out.byteSize()) {
+                    throw corrupt("GZIP", "wrong size: produced=" + outPos, in, out);
+                }
+            } else {
+                if (zlib == null) {
+                    zlib = new Inflater(false);
+                }
+                zlib.reset();
+                long produced = inflate(zlib, in, 0, out, 0);
+                if (produced != out.byteSize() || zlib.getRemaining() != 0) {
+                    throw corrupt("GZIP", "zlib stream of wrong size: produced=" + produced + " unusedInput="
+                            + zlib.getRemaining(), in, out);
+                }
+            }
+        }
+
+        private static boolean allZero(MemorySegment in, long from) {
+            for (long i = from; i < in.byteSize(); i++) {
+                if (in.get(ValueLayout.JAVA_BYTE, i) != 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Inflates one member at {@code inPos}; returns the positions after it. */
+        private long[] member(MemorySegment in, long inPos, MemorySegment out, long outPos) {
+            long inSize = in.byteSize();
+            long p = inPos;
+            if (inSize - p < 10 || (in.get(ValueLayout.JAVA_BYTE, p) & 0xFF) != 0x1F
+                    || (in.get(ValueLayout.JAVA_BYTE, p + 1) & 0xFF) != 0x8B
+                    || in.get(ValueLayout.JAVA_BYTE, p + 2) != 8) {
+                throw corrupt("GZIP", "bad member header: memberOffset=" + p, in, out);
+            }
+            int flags = in.get(ValueLayout.JAVA_BYTE, p + 3) & 0xFF;
+            p += 10;
+            if ((flags & 4) != 0) { // FEXTRA
+                if (inSize - p < 2) {
+                    throw corrupt("GZIP", "truncated extra field: memberOffset=" + inPos, in, out);
+                }
+                int extra = (in.get(ValueLayout.JAVA_BYTE, p) & 0xFF) | (in.get(ValueLayout.JAVA_BYTE, p + 1) & 0xFF) << 8;
+                p += 2 + extra;
+            }
+            if ((flags & 8) != 0) { // FNAME
+                p = skipZeroTerminated(in, p, out, inPos);
+            }
+            if ((flags & 16) != 0) { // FCOMMENT
+                p = skipZeroTerminated(in, p, out, inPos);
+            }
+            if ((flags & 2) != 0) { // FHCRC
+                p += 2;
+            }
+            if (p > inSize) {
+                throw corrupt("GZIP", "truncated member header: memberOffset=" + inPos, in, out);
+            }
+            if (raw == null) {
+                raw = new Inflater(true);
+            }
+            raw.reset();
+            long produced = inflate(raw, in, p, out, outPos);
+            long consumed = (inSize - p) - raw.getRemaining();
+            p += consumed;
+            if (inSize - p < 8) {
+                throw corrupt("GZIP", "truncated member trailer: memberOffset=" + inPos, in, out);
+            }
+            int expectedCrc = in.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), p);
+            int expectedSize = in.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), p + 4);
+            crc.reset();
+            crc.update(out.asSlice(outPos, produced).asByteBuffer());
+            if ((int) crc.getValue() != expectedCrc || (int) produced != expectedSize) {
+                throw corrupt("GZIP", "member trailer mismatch: memberOffset=" + inPos + " crc=" + (int) crc.getValue()
+                        + " expectedCrc=" + expectedCrc + " size=" + produced + " expectedSize=" + expectedSize,
+                        in, out);
+            }
+            return new long[] {p + 8, outPos + produced};
+        }
+
+        private static long skipZeroTerminated(MemorySegment in, long p, MemorySegment out, long member) {
+            while (p < in.byteSize()) {
+                if (in.get(ValueLayout.JAVA_BYTE, p++) == 0) {
+                    return p;
+                }
+            }
+            throw corrupt("GZIP", "unterminated header string: memberOffset=" + member, in, out);
+        }
+
+        /** Inflates from {@code in[inPos..]} into {@code out[outPos..]} until the stream ends; returns bytes produced. */
+        private static long inflate(Inflater inflater, MemorySegment in, long inPos, MemorySegment out, long outPos) {
+            ByteBuffer src = in.asSlice(inPos).asByteBuffer();
+            ByteBuffer dst = out.asSlice(outPos).asByteBuffer();
+            inflater.setInput(src);
+            try {
+                while (!inflater.finished()) {
+                    int n = inflater.inflate(dst);
+                    if (n == 0) {
+                        if (inflater.finished()) {
+                            break;
+                        }
+                        if (inflater.needsDictionary()) {
+                            throw corrupt("GZIP", "stream needs a preset dictionary", in, out);
+                        }
+                        if (inflater.needsInput()) {
+                            throw corrupt("GZIP", "stream ends early: produced=" + dst.position(), in, out);
+                        }
+                        if (!dst.hasRemaining()) {
+                            throw corrupt("GZIP", "stream longer than the page: produced=" + dst.position(), in,
+                                    out);
+                        }
+                    }
+                }
+            } catch (DataFormatException e) {
+                throw corrupt("GZIP", "bad deflate data: " + e.getMessage(), in, out);
+            }
+            return dst.position();
+        }
+
+        @Override
+        public void close() {
+            if (raw != null) {
+                raw.end();
+            }
+            if (zlib != null) {
+                zlib.end();
+            }
+        }
+    }
+}

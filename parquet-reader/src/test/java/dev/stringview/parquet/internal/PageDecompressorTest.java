@@ -1,0 +1,150 @@
+package dev.stringview.parquet.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.github.luben.zstd.Zstd;
+import io.airlift.compress.lz4.Lz4Compressor;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.Test;
+import org.xerial.snappy.Snappy;
+
+/** Each codec against an independent compressor, its framing variants, and damaged input. */
+class PageDecompressorTest {
+    static byte[] data(int n, long seed) {
+        Random random = new Random(seed);
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (random.nextInt(4) == 0 ? random.nextInt(256) : 'a' + random.nextInt(3));
+        }
+        return b;
+    }
+
+    static byte[] run(CompressionCodecName codec, byte[] compressed, int size) {
+        PageDecompressor d = PageDecompressor.forCodec(codec);
+        try {
+            MemorySegment in = MemorySegment.ofArray(compressed);
+            d.checkPlausible(in, size);
+            MemorySegment out = MemorySegment.ofArray(new byte[size]);
+            d.decompress(in, out);
+            return out.toArray(ValueLayout.JAVA_BYTE);
+        } finally {
+            d.close();
+        }
+    }
+
+    static byte[] gzip(byte[] b) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+            gz.write(b);
+        }
+        return out.toByteArray();
+    }
+
+    static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
+
+    static byte[] lz4(byte[] b) {
+        Lz4Compressor c = new Lz4Compressor();
+        byte[] out = new byte[c.maxCompressedLength(b.length)];
+        return Arrays.copyOf(out, c.compress(b, 0, b.length, out, 0, out.length));
+    }
+
+    static byte[] hadoopBlock(byte[] raw) {
+        byte[] block = lz4(raw);
+        return ByteBuffer.allocate(8 + block.length).putInt(raw.length).putInt(block.length).put(block).array();
+    }
+
+    @Test
+    void gzipMembersBackToBackAndZlib() throws IOException {
+        byte[] a = data(5000, 1);
+        byte[] b = data(3000, 2);
+        assertArrayEquals(concat(a, b), run(CompressionCodecName.GZIP, concat(gzip(a), gzip(b)), 8000));
+        assertArrayEquals(a, run(CompressionCodecName.GZIP, gzip(a), 5000));
+        Deflater deflater = new Deflater();
+        deflater.setInput(a);
+        deflater.finish();
+        byte[] zlib = new byte[10000];
+        int n = deflater.deflate(zlib);
+        deflater.end();
+        assertArrayEquals(a, run(CompressionCodecName.GZIP, Arrays.copyOf(zlib, n), 5000));
+    }
+
+    @Test
+    void gzipDamageIsDetected() throws IOException {
+        byte[] a = data(5000, 3);
+        byte[] z = gzip(a);
+        byte[] badCrc = z.clone();
+        badCrc[z.length - 6] ^= 1;
+        assertThrows(CorruptDataException.class, () -> run(CompressionCodecName.GZIP, badCrc, 5000));
+        assertThrows(CorruptDataException.class, () -> run(CompressionCodecName.GZIP, Arrays.copyOf(z, z.length - 9), 5000));
+        assertThrows(CorruptDataException.class, () -> run(CompressionCodecName.GZIP, z, 4999));
+        assertThrows(CorruptDataException.class, () -> run(CompressionCodecName.GZIP, z, 5001));
+    }
+
+    @Test
+    void lz4HadoopFramingSeveralBlocksAndRawFallback() {
+        byte[] a = data(4000, 4);
+        byte[] b = data(2500, 5);
+        assertArrayEquals(concat(a, b), run(CompressionCodecName.LZ4, concat(hadoopBlock(a), hadoopBlock(b)), 6500));
+        assertArrayEquals(a, run(CompressionCodecName.LZ4, lz4(a), 4000)); // older parquet-cpp: one raw block
+        assertArrayEquals(a, run(CompressionCodecName.LZ4_RAW, lz4(a), 4000));
+        assertThrows(CorruptDataException.class, () -> run(CompressionCodecName.LZ4_RAW, lz4(a), 4001));
+    }
+
+    @Test
+    void snappyAndZstdRoundTripAndRefuseWrongSizes() throws IOException {
+        byte[] a = data(7000, 6);
+        byte[] s = Snappy.compress(a);
+        assertArrayEquals(a, run(CompressionCodecName.SNAPPY, s, 7000));
+        assertThrows(CorruptDataException.class, () -> run(CompressionCodecName.SNAPPY, s, 6999));
+        byte[] z = Zstd.compress(a, 3);
+        assertArrayEquals(a, run(CompressionCodecName.ZSTD, z, 7000));
+        assertThrows(CorruptDataException.class, () -> run(CompressionCodecName.ZSTD, z, 7001));
+        // a forged size far beyond what the input can produce is refused before allocation
+        assertThrows(CorruptDataException.class, () -> PageDecompressor.forCodec(CompressionCodecName.LZ4_RAW)
+                .checkPlausible(MemorySegment.ofArray(new byte[10]), 1L << 30));
+        assertThrows(CorruptDataException.class, () -> PageDecompressor.forCodec(CompressionCodecName.GZIP)
+                .checkPlausible(MemorySegment.ofArray(new byte[10]), 1L << 30));
+    }
+
+    @Test
+    void garbageNeverEscapesAsAnotherException() throws IOException {
+        Random random = new Random(7);
+        byte[] a = data(3000, 8);
+        byte[][] valid = {Snappy.compress(a), gzip(a), Zstd.compress(a, 3), lz4(a), hadoopBlock(a)};
+        CompressionCodecName[] codecs = {CompressionCodecName.SNAPPY, CompressionCodecName.GZIP,
+                CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW, CompressionCodecName.LZ4};
+        for (int i = 0; i < 3000; i++) {
+            int k = random.nextInt(codecs.length);
+            byte[] input = valid[k].clone();
+            if (random.nextBoolean()) {
+                for (int f = 0; f < 1 + random.nextInt(6); f++) {
+                    input[random.nextInt(input.length)] ^= (byte) (1 + random.nextInt(255));
+                }
+            } else {
+                input = Arrays.copyOf(input, random.nextInt(input.length));
+            }
+            int size = random.nextInt(4) == 0 ? random.nextInt(6000) : 3000;
+            try {
+                run(codecs[k], input, size);
+            } catch (CorruptDataException expected) {
+                // fine: damage detected
+            }
+        }
+    }
+}

@@ -3,10 +3,14 @@ package dev.stringview;
 import static dev.stringview.ViewLayout.INLINE_MAX;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
+import dev.stringview.internal.ByteRanges;
 import java.lang.foreign.MemorySegment;
 
 /** A predicate's constant with the view words it would have, precomputed once. */
 final class Constant {
+    /** Longer tails are compared with {@link MemorySegment#mismatch}; shorter ones word by word. */
+    private static final int WORDWISE_TAIL_MAX = 64;
+
     final byte[] bytes;
     final MemorySegment segment;
     final int length;
@@ -16,6 +20,12 @@ final class Constant {
     final long word1;
     /** The first four bytes, zero-padded, as a big-endian int: compared unsigned, it orders like the bytes. */
     final int prefixBigEndian;
+    /**
+     * For a long constant of at most {@link #WORDWISE_TAIL_MAX} bytes: its little-endian words at 4, 12, 20, ...
+     * and a last word ending at its final byte (overlapping the one before), so its bytes after the prefix
+     * compare with a few 8-byte loads instead of a {@code mismatch} call.
+     */
+    private final long[] tailWords;
 
     Constant(byte[] bytes) {
         this.bytes = bytes.clone();
@@ -26,10 +36,38 @@ final class Constant {
         this.word0 = view.get(LAYOUT_LE_LONG, 0) | length;
         this.word1 = view.get(LAYOUT_LE_LONG, 8);
         this.prefixBigEndian = Integer.reverseBytes((int) (word0 >>> 32));
+        if (length > INLINE_MAX && length <= WORDWISE_TAIL_MAX) {
+            int full = (length - 4) / 8;
+            tailWords = new long[full + 1];
+            for (int k = 0; k < full; k++) {
+                tailWords[k] = segment.get(LAYOUT_LE_LONG, 4 + 8L * k);
+            }
+            tailWords[full] = segment.get(LAYOUT_LE_LONG, length - 8L);
+        } else {
+            tailWords = null;
+        }
     }
 
     boolean isInline() {
         return length <= INLINE_MAX;
+    }
+
+    /**
+     * Whether the {@code length}-byte value at {@code offset} of {@code data}, already known to start with this
+     * constant's four prefix bytes, equals this (long) constant: bytes 4.. are compared.
+     */
+    boolean equalsAfterPrefix(MemorySegment data, long offset) {
+        long[] words = tailWords;
+        if (words == null) {
+            return ByteRanges.equal(data, offset + 4, segment, 4, length - 4);
+        }
+        // No early exit: without branches on the loaded bytes, the loads of consecutive candidates overlap.
+        int full = words.length - 1;
+        long difference = data.get(LAYOUT_LE_LONG, offset + length - 8L) ^ words[full];
+        for (int k = 0; k < full; k++) {
+            difference |= data.get(LAYOUT_LE_LONG, offset + 4 + 8L * k) ^ words[k];
+        }
+        return difference == 0;
     }
 
     /** Mask of the low {@code n} bytes of a little-endian word ({@code n} in 0..8). */

@@ -11,31 +11,42 @@ import java.lang.foreign.MemorySegment;
  */
 final class ContainsPredicate extends ViewPredicate {
     private final Constant needle;
+    private final ByteSearch search;
 
     ContainsPredicate(Constant needle) {
         this.needle = needle;
+        this.search = new ByteSearch(needle.bytes);
     }
 
     @Override
     int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
         MemorySegment views = column.viewSegment();
-        boolean hasNulls = column.hasNulls();
-        int needleLength = needle.length;
         int found = 0;
-        for (int i = from; i < to; i++) {
-            int row = selection == null ? i : selection[i];
-            long at = (long) row << 4;
-            long w0 = views.get(LAYOUT_LE_LONG, at);
-            int length = (int) w0;
-            if (length < needleLength || (hasNulls && !column.isValid(row))) {
-                continue;
+        if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
+            for (int row = from; row < to; row++) {
+                if (matches(column, views, row)) {
+                    out[found++] = row;
+                }
             }
-            long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-            if (ByteSearch.indexOf(column.dataSegment(row, w0, w1), column.dataOffset(row, w0, w1), length,
-                    needle.segment, needleLength) >= 0) {
-                out[found++] = row;
+        } else {
+            for (int i = from; i < to; i++) {
+                int row = selection[i];
+                if (matches(column, views, row)) {
+                    out[found++] = row;
+                }
             }
         }
         return found;
+    }
+
+    private boolean matches(ViewColumn column, MemorySegment views, int row) {
+        long at = (long) row << 4;
+        long w0 = views.get(LAYOUT_LE_LONG, at);
+        int length = (int) w0;
+        if (length < needle.length || !column.isValid(row)) {
+            return false;
+        }
+        long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+        return search.indexOf(column.dataSegment(row, w0, w1), column.dataOffset(row, w0, w1), length) >= 0;
     }
 }

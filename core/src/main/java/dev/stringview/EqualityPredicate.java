@@ -2,13 +2,19 @@ package dev.stringview;
 
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
-import dev.stringview.internal.ByteRanges;
 import java.lang.foreign.MemorySegment;
 
 /**
- * {@code value = constant} or {@code value <> constant}. Seed 001's equality scan: the row's first view word
- * (length and prefix) must equal the constant's; an inline constant then needs only the second word; a long
- * one reads the row's buffer for bytes 4.. and nothing else.
+ * {@code value = constant} or {@code value <> constant}, after seed 001's equality scan, in two phases.
+ *
+ * <ol>
+ *   <li>A tight pass over the views keeps the rows whose first view word (length and prefix) equals the
+ *       constant's, writing them to the output array as candidates. Nothing else is read.</li>
+ *   <li>Each candidate is confirmed: by its second view word when the constant is inline, else by the bytes after
+ *       its prefix, read from its buffer without branching on them. Candidates' buffer reads are independent of
+ *       each other, so when the bytes are scattered over a heap far larger than the cache their misses overlap
+ *       instead of stalling the scan one by one.</li>
+ * </ol>
  */
 final class EqualityPredicate extends ViewPredicate {
     private final Constant constant;
@@ -21,51 +27,53 @@ final class EqualityPredicate extends ViewPredicate {
 
     @Override
     int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
-        return constant.isInline() ? selectInline(column, selection, from, to, out)
-                : selectLong(column, selection, from, to, out);
-    }
-
-    private int selectInline(ViewColumn column, int[] selection, int from, int to, int[] out) {
         MemorySegment views = column.viewSegment();
-        boolean hasNulls = column.hasNulls();
         long k0 = constant.word0;
-        long k1 = constant.word1;
-        boolean wanted = !negated;
+        int candidates = 0;
+        if (negated) {
+            return selectNotEqual(column, views, selection, from, to, out);
+        }
+        if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
+            for (int row = from; row < to; row++) {
+                if (views.get(LAYOUT_LE_LONG, (long) row << 4) == k0) {
+                    out[candidates++] = row;
+                }
+            }
+        } else {
+            for (int i = from; i < to; i++) {
+                int row = selection[i];
+                if (views.get(LAYOUT_LE_LONG, (long) row << 4) == k0) {
+                    out[candidates++] = row;
+                }
+            }
+        }
         int found = 0;
-        for (int i = from; i < to; i++) {
-            int row = selection == null ? i : selection[i];
-            long at = (long) row << 4;
-            boolean equal = views.get(LAYOUT_LE_LONG, at) == k0 && views.get(LAYOUT_LE_LONG, at + 8) == k1;
-            if (equal == wanted && (!hasNulls || column.isValid(row))) {
+        for (int j = 0; j < candidates; j++) {
+            int row = out[j];
+            if (column.isValid(row) && equalAfterWord0(column, views, row)) {
                 out[found++] = row;
             }
         }
         return found;
     }
 
-    private int selectLong(ViewColumn column, int[] selection, int from, int to, int[] out) {
-        MemorySegment views = column.viewSegment();
-        MemorySegment[] buffers = column.bufferArray();
-        boolean hasNulls = column.hasNulls();
+    private int selectNotEqual(ViewColumn column, MemorySegment views, int[] selection, int from, int to, int[] out) {
         long k0 = constant.word0;
-        int rest = constant.length - 4;
-        boolean wanted = !negated;
         int found = 0;
         for (int i = from; i < to; i++) {
             int row = selection == null ? i : selection[i];
-            if (hasNulls && !column.isValid(row)) {
-                continue;
-            }
-            long at = (long) row << 4;
-            boolean equal = false;
-            if (views.get(LAYOUT_LE_LONG, at) == k0) {
-                long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-                equal = ByteRanges.equal(buffers[(int) w1], (w1 >>> 32) + 4, constant.segment, 4, rest);
-            }
-            if (equal == wanted) {
+            if (column.isValid(row)
+                    && (views.get(LAYOUT_LE_LONG, (long) row << 4) != k0 || !equalAfterWord0(column, views, row))) {
                 out[found++] = row;
             }
         }
         return found;
+    }
+
+    /** Whether a non-null row whose first view word equals the constant's holds the constant. */
+    private boolean equalAfterWord0(ViewColumn column, MemorySegment views, int row) {
+        long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
+        return constant.isInline() ? w1 == constant.word1
+                : constant.equalsAfterPrefix(column.bufferArray()[(int) w1], w1 >>> 32);
     }
 }

@@ -2,7 +2,6 @@ package dev.stringview;
 
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
-import dev.stringview.internal.ByteRanges;
 import dev.stringview.internal.Hashing;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -47,33 +46,39 @@ final class InListPredicate extends ViewPredicate {
     @Override
     int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
         MemorySegment views = column.viewSegment();
-        boolean hasNulls = column.hasNulls();
         int found = 0;
-        for (int i = from; i < to; i++) {
-            int row = selection == null ? i : selection[i];
-            long at = (long) row << 4;
-            long w0 = views.get(LAYOUT_LE_LONG, at);
-            int slot = slot(w0);
-            while (heads[slot] >= 0 && keys[slot] != w0) {
-                slot = (slot + 1) & mask;
+        if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
+            for (int row = from; row < to; row++) {
+                if (matches(column, views, row)) {
+                    out[found++] = row;
+                }
             }
-            if (heads[slot] < 0 || (hasNulls && !column.isValid(row))) {
-                continue;
-            }
-            long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-            if (matchesAny(column, heads[slot], w0, w1)) {
-                out[found++] = row;
+        } else {
+            for (int i = from; i < to; i++) {
+                int row = selection[i];
+                if (matches(column, views, row)) {
+                    out[found++] = row;
+                }
             }
         }
         return found;
     }
 
-    private boolean matchesAny(ViewColumn column, int first, long w0, long w1) {
-        for (int c = first; c >= 0; c = next[c]) {
+    private boolean matches(ViewColumn column, MemorySegment views, int row) {
+        long at = (long) row << 4;
+        long w0 = views.get(LAYOUT_LE_LONG, at);
+        int slot = slot(w0);
+        while (heads[slot] >= 0 && keys[slot] != w0) {
+            slot = (slot + 1) & mask;
+        }
+        if (heads[slot] < 0 || !column.isValid(row)) {
+            return false;
+        }
+        long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+        for (int c = heads[slot]; c >= 0; c = next[c]) {
             Constant constant = constants[c];
             if (constant.isInline() ? w1 == constant.word1
-                    : ByteRanges.equal(column.bufferArray()[(int) w1], (w1 >>> 32) + 4, constant.segment, 4,
-                            constant.length - 4)) {
+                    : constant.equalsAfterPrefix(column.bufferArray()[(int) w1], w1 >>> 32)) {
                 return true;
             }
         }

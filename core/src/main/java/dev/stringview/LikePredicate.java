@@ -50,26 +50,34 @@ final class LikePredicate extends ViewPredicate {
     @Override
     int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
         MemorySegment views = column.viewSegment();
-        boolean hasNulls = column.hasNulls();
-        boolean utf8 = column.kind() == ViewKind.UTF8;
         int found = 0;
-        for (int i = from; i < to; i++) {
-            int row = selection == null ? i : selection[i];
-            long at = (long) row << 4;
-            long w0 = views.get(LAYOUT_LE_LONG, at);
-            int length = (int) w0;
-            if (length < minLength || ((w0 >>> 32) & prefixMask) != prefixBits) {
-                continue;
+        if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
+            for (int row = from; row < to; row++) {
+                if (matches(column, views, row)) {
+                    out[found++] = row;
+                }
             }
-            if (hasNulls && !column.isValid(row)) {
-                continue;
-            }
-            long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-            if (matches(column.dataSegment(row, w0, w1), column.dataOffset(row, w0, w1), length, utf8)) {
-                out[found++] = row;
+        } else {
+            for (int i = from; i < to; i++) {
+                int row = selection[i];
+                if (matches(column, views, row)) {
+                    out[found++] = row;
+                }
             }
         }
         return found;
+    }
+
+    private boolean matches(ViewColumn column, MemorySegment views, int row) {
+        long at = (long) row << 4;
+        long w0 = views.get(LAYOUT_LE_LONG, at);
+        int length = (int) w0;
+        if (length < minLength || ((w0 >>> 32) & prefixMask) != prefixBits || !column.isValid(row)) {
+            return false;
+        }
+        long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+        return matches(column.dataSegment(row, w0, w1), column.dataOffset(row, w0, w1), length,
+                column.kind() == ViewKind.UTF8);
     }
 
     /**

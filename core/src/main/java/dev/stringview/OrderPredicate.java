@@ -24,24 +24,34 @@ final class OrderPredicate extends ViewPredicate {
     @Override
     int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
         MemorySegment views = column.viewSegment();
-        boolean hasNulls = column.hasNulls();
-        int kp = constant.prefixBigEndian;
         int found = 0;
-        for (int i = from; i < to; i++) {
-            int row = selection == null ? i : selection[i];
-            if (hasNulls && !column.isValid(row)) {
-                continue;
+        if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
+            for (int row = from; row < to; row++) {
+                if (matches(column, views, row)) {
+                    out[found++] = row;
+                }
             }
-            long at = (long) row << 4;
-            long w0 = views.get(LAYOUT_LE_LONG, at);
-            int prefix = Integer.reverseBytes((int) (w0 >>> 32));
-            int cmp = prefix != kp ? Integer.compareUnsigned(prefix, kp)
-                    : compareSamePrefix(column, row, w0, views.get(LAYOUT_LE_LONG, at + 8));
-            if (((acceptMask >>> (Integer.signum(cmp) + 1)) & 1) != 0) {
-                out[found++] = row;
+        } else {
+            for (int i = from; i < to; i++) {
+                int row = selection[i];
+                if (matches(column, views, row)) {
+                    out[found++] = row;
+                }
             }
         }
         return found;
+    }
+
+    private boolean matches(ViewColumn column, MemorySegment views, int row) {
+        if (!column.isValid(row)) {
+            return false;
+        }
+        long at = (long) row << 4;
+        long w0 = views.get(LAYOUT_LE_LONG, at);
+        int prefix = Integer.reverseBytes((int) (w0 >>> 32));
+        int cmp = prefix != constant.prefixBigEndian ? Integer.compareUnsigned(prefix, constant.prefixBigEndian)
+                : compareSamePrefix(column, row, w0, views.get(LAYOUT_LE_LONG, at + 8));
+        return ((acceptMask >>> (Integer.signum(cmp) + 1)) & 1) != 0;
     }
 
     /** Compares a non-null row whose zero-padded prefix equals the constant's. */

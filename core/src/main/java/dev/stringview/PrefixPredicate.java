@@ -3,13 +3,13 @@ package dev.stringview;
 import static dev.stringview.ViewLayout.INLINE_MAX;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
-import dev.stringview.internal.ByteRanges;
 import java.lang.foreign.MemorySegment;
 
 /**
- * {@code value LIKE 'p%'}: the length must reach the pattern's, the masked prefix word must match, and then
- * an inline row is decided by its masked second word; only a long row with a matching prefix and a pattern
- * longer than four bytes reads its buffer.
+ * {@code value LIKE 'p%'}, in two phases like {@link EqualityPredicate}. First, rows long enough and whose masked
+ * prefix word matches become candidates, from the first view word alone. Then each candidate is confirmed: a
+ * pattern of at most 4 bytes needs nothing more, an inline row its masked second word, and only a long row with a
+ * longer pattern reads bytes 4.. of its buffer.
  */
 final class PrefixPredicate extends ViewPredicate {
     private final Constant pattern;
@@ -20,8 +20,8 @@ final class PrefixPredicate extends ViewPredicate {
 
     PrefixPredicate(Constant pattern) {
         this.pattern = pattern;
-        this.prefixMask = Constant.lowBytesMask(Math.min(pattern.length, 4));
-        this.prefixBits = (pattern.word0 >>> 32) & prefixMask;
+        this.prefixMask = Constant.lowBytesMask(Math.min(pattern.length, 4)) << 32;
+        this.prefixBits = pattern.word0 & prefixMask;
         this.inlineMask = Constant.lowBytesMask(Math.max(0, Math.min(pattern.length, INLINE_MAX) - 4));
         this.inlineBits = pattern.word1 & inlineMask;
     }
@@ -29,31 +29,43 @@ final class PrefixPredicate extends ViewPredicate {
     @Override
     int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
         MemorySegment views = column.viewSegment();
-        MemorySegment[] buffers = column.bufferArray();
-        boolean hasNulls = column.hasNulls();
+        long mask = prefixMask;
+        long bits = prefixBits;
         int patternLength = pattern.length;
-        int found = 0;
-        for (int i = from; i < to; i++) {
-            int row = selection == null ? i : selection[i];
-            long at = (long) row << 4;
-            long w0 = views.get(LAYOUT_LE_LONG, at);
-            int length = (int) w0;
-            if (length < patternLength || ((w0 >>> 32) & prefixMask) != prefixBits) {
-                continue;
-            }
-            if (hasNulls && !column.isValid(row)) {
-                continue;
-            }
-            if (patternLength > 4) {
-                long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-                boolean match = length <= INLINE_MAX ? (w1 & inlineMask) == inlineBits
-                        : ByteRanges.equal(buffers[(int) w1], (w1 >>> 32) + 4, pattern.segment, 4, patternLength - 4);
-                if (!match) {
-                    continue;
+        int candidates = 0;
+        if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
+            for (int row = from; row < to; row++) {
+                long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
+                if ((w0 & mask) == bits && (int) w0 >= patternLength) {
+                    out[candidates++] = row;
                 }
             }
-            out[found++] = row;
+        } else {
+            for (int i = from; i < to; i++) {
+                int row = selection[i];
+                long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
+                if ((w0 & mask) == bits && (int) w0 >= patternLength) {
+                    out[candidates++] = row;
+                }
+            }
+        }
+        int found = 0;
+        for (int j = 0; j < candidates; j++) {
+            int row = out[j];
+            if (column.isValid(row) && (patternLength <= 4 || restMatches(column, views, row))) {
+                out[found++] = row;
+            }
         }
         return found;
+    }
+
+    /** Bytes 4.. of the pattern against a non-null candidate at least as long as the pattern. */
+    private boolean restMatches(ViewColumn column, MemorySegment views, int row) {
+        long at = (long) row << 4;
+        long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+        if ((int) views.get(LAYOUT_LE_LONG, at) <= INLINE_MAX) {
+            return (w1 & inlineMask) == inlineBits;
+        }
+        return pattern.equalsAfterPrefix(column.bufferArray()[(int) w1], w1 >>> 32);
     }
 }

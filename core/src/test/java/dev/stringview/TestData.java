@@ -284,8 +284,17 @@ final class TestData {
      * position {@code at} / length {@code len}, or the edge value {@code edge}. Independent of the column, so
      * jqwik shrinks it on its own; {@link #resolve} applies it to a column's values.
      */
-    record Probe(Alter alter, int pick, int at, int len, byte[] edge) {
+    record Probe(Alter alter, int pick, int at, int len, byte[] edge, boolean bumpLast) {
+        /** The constant, with its last byte then incremented if {@code bumpLast} (a near miss at the end). */
         byte[] resolve(List<byte[]> values) {
+            byte[] k = resolveUnbumped(values);
+            if (bumpLast && k.length > 0) {
+                k[k.length - 1]++;
+            }
+            return k;
+        }
+
+        private byte[] resolveUnbumped(List<byte[]> values) {
             List<byte[]> present = new ArrayList<>();
             for (byte[] v : values) {
                 if (v != null) {
@@ -329,7 +338,8 @@ final class TestData {
 
         @Override
         public String toString() {
-            return "Probe[" + alter + " pick=" + pick + " at=" + at + " len=" + len + " edge=" + Arrays.toString(edge) + "]";
+            return "Probe[" + alter + " pick=" + pick + " at=" + at + " len=" + len + " edge=" + Arrays.toString(edge)
+                    + (bumpLast ? " bumpLast" : "") + "]";
         }
     }
 
@@ -338,7 +348,7 @@ final class TestData {
                 net.jqwik.api.Tuple.of(3, Arbitraries.just(Alter.SAME)), net.jqwik.api.Tuple.of(6, Arbitraries.of(Alter.class)));
         return net.jqwik.api.Combinators.combine(alter, Arbitraries.integers().between(0, 1000), positions(),
                 Arbitraries.oneOf(Arbitraries.of(0, 1, 3, 4, 5, 11, 12, 13, 17), Arbitraries.integers().between(0, 40)),
-                edgeBytes()).as(Probe::new);
+                edgeBytes(), Arbitraries.of(false, false, false, true)).as(Probe::new);
     }
 
     /**

@@ -1,0 +1,560 @@
+package dev.stringview;
+
+import static dev.stringview.ModelChecks.checkPredicate;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.stringview.TestData.Model;
+import dev.stringview.TestData.Probe;
+import dev.stringview.TestData.Shape;
+import java.lang.foreign.Arena;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every predicate of {@link ViewPredicates}, through every entry point of {@link ViewPredicate}, against the
+ * on-heap model, on every memory layout of {@link TestData.Shape} (and the same layouts re-read by
+ * {@link ViewColumns#fromViews} with garbage in the views of null rows).
+ */
+class PredicatePropertyTest {
+
+    @Provide
+    Arbitrary<Model> models() {
+        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(3, TestData.anyModels()),
+                net.jqwik.api.Tuple.of(1, TestData.sharedPrefixModels()));
+    }
+
+    @Provide
+    Arbitrary<Model> largeModels() {
+        return TestData.largeModels();
+    }
+
+    @Provide
+    Arbitrary<Probe> probes() {
+        return TestData.probes();
+    }
+
+    @Provide
+    Arbitrary<List<Probe>> probeLists() {
+        return TestData.probes().injectNull(0.15).list().ofMaxSize(6);
+    }
+
+    private static String utf8OrNull(byte[] bytes) {
+        return Utf8.isValid(bytes) ? new String(bytes, StandardCharsets.UTF_8) : null;
+    }
+
+    // ------------------------------------------------------------------------------------------- ordering
+
+    /** All six comparisons, through {@code compare} and the named factories, with byte[] and String constants. */
+    static void checkComparisons(ViewColumn column, List<byte[]> values, byte[] k, long seed, String where) {
+        String what = where + " constant=" + ModelChecks.show(k);
+        for (Comparison c : Comparison.values()) {
+            checkPredicate(what + " compare(" + c + ", byte[])", ViewPredicates.compare(c, k), column, values,
+                    v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+        }
+        checkPredicate(what + " equalTo(byte[])", ViewPredicates.equalTo(k), column, values,
+                v -> Arrays.equals(v, k), seed);
+        checkPredicate(what + " notEqualTo(byte[])", ViewPredicates.notEqualTo(k), column, values,
+                v -> !Arrays.equals(v, k), seed);
+        String s = utf8OrNull(k);
+        if (s != null) {
+            checkPredicate(what + " equalTo(String)", ViewPredicates.equalTo(s), column, values,
+                    v -> Arrays.equals(v, k), seed);
+            checkPredicate(what + " notEqualTo(String)", ViewPredicates.notEqualTo(s), column, values,
+                    v -> !Arrays.equals(v, k), seed);
+            checkPredicate(what + " lessThan(String)", ViewPredicates.lessThan(s), column, values,
+                    v -> Arrays.compareUnsigned(v, k) < 0, seed);
+            checkPredicate(what + " lessThanOrEqual(String)", ViewPredicates.lessThanOrEqual(s), column, values,
+                    v -> Arrays.compareUnsigned(v, k) <= 0, seed);
+            checkPredicate(what + " greaterThan(String)", ViewPredicates.greaterThan(s), column, values,
+                    v -> Arrays.compareUnsigned(v, k) > 0, seed);
+            checkPredicate(what + " greaterThanOrEqual(String)", ViewPredicates.greaterThanOrEqual(s), column,
+                    values, v -> Arrays.compareUnsigned(v, k) >= 0, seed);
+            for (Comparison c : Comparison.values()) {
+                checkPredicate(what + " compare(" + c + ", String)", ViewPredicates.compare(c, s), column, values,
+                        v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+            }
+        }
+    }
+
+    @Property(tries = 300)
+    void comparisonsMatchModel(@ForAll("models") Model model, @ForAll Shape shape, @ForAll("probes") Probe probe,
+            @ForAll long seed) {
+        byte[] k = probe.resolve(model.values());
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = TestData.anyColumn(arena, model.kind(), model.values(), shape, seed);
+            checkComparisons(column, model.values(), k, seed, ModelChecks.describe(model, shape, seed));
+        }
+    }
+
+    // ------------------------------------------------------------------------------ prefix / suffix / contains
+
+    static void checkSubstrings(ViewColumn column, List<byte[]> values, byte[] k, long seed, String where) {
+        String what = where + " constant=" + ModelChecks.show(k);
+        checkPredicate(what + " startsWith(byte[])", ViewPredicates.startsWith(k), column, values,
+                v -> startsWith(v, k), seed);
+        checkPredicate(what + " endsWith(byte[])", ViewPredicates.endsWith(k), column, values,
+                v -> startsWith(reverse(v), reverse(k)), seed);
+        checkPredicate(what + " contains(byte[])", ViewPredicates.contains(k), column, values,
+                v -> indexOf(v, k) >= 0, seed);
+        String s = utf8OrNull(k);
+        if (s != null) {
+            checkPredicate(what + " startsWith(String)", ViewPredicates.startsWith(s), column, values,
+                    v -> startsWith(v, k), seed);
+            checkPredicate(what + " endsWith(String)", ViewPredicates.endsWith(s), column, values,
+                    v -> startsWith(reverse(v), reverse(k)), seed);
+            checkPredicate(what + " contains(String)", ViewPredicates.contains(s), column, values,
+                    v -> indexOf(v, k) >= 0, seed);
+        }
+    }
+
+    @Property(tries = 500)
+    void prefixSuffixContainsMatchModel(@ForAll("models") Model model, @ForAll Shape shape,
+            @ForAll("probes") Probe probe, @ForAll long seed) {
+        byte[] k = probe.resolve(model.values());
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = TestData.anyColumn(arena, model.kind(), model.values(), shape, seed);
+            checkSubstrings(column, model.values(), k, seed, ModelChecks.describe(model, shape, seed));
+        }
+    }
+
+    static boolean startsWith(byte[] v, byte[] k) {
+        return v.length >= k.length && Arrays.equals(v, 0, k.length, k, 0, k.length);
+    }
+
+    static byte[] reverse(byte[] v) {
+        byte[] r = new byte[v.length];
+        for (int i = 0; i < v.length; i++) {
+            r[i] = v[v.length - 1 - i];
+        }
+        return r;
+    }
+
+    /** Naive substring search. */
+    static int indexOf(byte[] v, byte[] k) {
+        outer:
+        for (int i = 0; i + k.length <= v.length; i++) {
+            for (int j = 0; j < k.length; j++) {
+                if (v[i + j] != k[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    // ------------------------------------------------------------------------------------------------ LIKE
+
+    /**
+     * How to make a LIKE pattern: from a column value (pick, then altered by a Random of {@code seed}: units
+     * replaced by {@code _}, runs by {@code %}, literals changed, {@code %} added at either end) or from free
+     * {@code items}; rendered with {@code escape} (literal {@code %}, {@code _} and escape characters escaped).
+     */
+    record LikeRecipe(boolean fromRow, int pick, long seed, List<Integer> items, Character escape) {
+        String pattern(List<byte[]> values, ViewKind kind) {
+            List<Integer> chosen = new ArrayList<>(items);
+            List<byte[]> present = values.stream().filter(v -> v != null).toList();
+            if (fromRow && !present.isEmpty()) {
+                chosen = alter(units(present.get(Math.floorMod(pick, present.size())), kind), new Random(seed));
+            }
+            if (escape != null && (escape == '%' || escape == '_')) {
+                // The wildcard that is also the escape cannot be written: use the other one.
+                int lost = escape == '%' ? ModelChecks.STAR : ModelChecks.ANY;
+                int kept = escape == '%' ? ModelChecks.ANY : ModelChecks.STAR;
+                chosen.replaceAll(i -> i == lost ? kept : i);
+            }
+            return ModelChecks.renderLike(chosen, escape);
+        }
+
+        /** A value as literal items: code points (UTF-8), or decodable characters and {@code _} per other byte. */
+        private static List<Integer> units(byte[] value, ViewKind kind) {
+            List<Integer> out = new ArrayList<>();
+            if (kind == ViewKind.UTF8) {
+                new String(value, StandardCharsets.UTF_8).codePoints().forEach(out::add);
+                return out;
+            }
+            for (int i = 0; i < value.length; ) {
+                int lead = value[i] & 0xFF;
+                int n = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
+                        : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+                byte[] ch = n == 0 || i + n > value.length ? null : Arrays.copyOfRange(value, i, i + n);
+                if (ch != null && Utf8.isValid(ch)) {
+                    out.add(new String(ch, StandardCharsets.UTF_8).codePointAt(0));
+                    i += n;
+                } else {
+                    out.add(ModelChecks.ANY);
+                    i++;
+                }
+            }
+            return out;
+        }
+
+        private static List<Integer> alter(List<Integer> units, Random random) {
+            List<Integer> out = new ArrayList<>();
+            int[] alphabet = {'a', 'b', 'z', 0, 0xE9, 0x4E2D, 0x1F600, '%', '_', '\\', '!'};
+            double rate = random.nextInt(3) * 0.1;
+            if (random.nextInt(3) == 0) {
+                out.add(ModelChecks.STAR);
+            }
+            for (int i = 0; i < units.size(); i++) {
+                double r = random.nextDouble();
+                if (r < rate) {
+                    out.add(ModelChecks.ANY);
+                } else if (r < rate * 1.6) {
+                    out.add(ModelChecks.STAR);
+                    i += random.nextInt(3);
+                } else if (r < rate * 1.8) {
+                    out.add(ModelChecks.STAR);
+                    out.add(units.get(i));
+                } else if (r < rate * 2) {
+                    out.add(alphabet[random.nextInt(alphabet.length)]);
+                } else {
+                    out.add(units.get(i));
+                }
+            }
+            if (random.nextInt(3) == 0) {
+                out.add(ModelChecks.STAR);
+            }
+            return out;
+        }
+    }
+
+    @Provide
+    Arbitrary<LikeRecipe> likeRecipes() {
+        Arbitrary<Integer> item = Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(3, Arbitraries.just(ModelChecks.STAR)),
+                net.jqwik.api.Tuple.of(2, Arbitraries.just(ModelChecks.ANY)),
+                net.jqwik.api.Tuple.of(6, Arbitraries.of((int) 'a', (int) 'b', (int) 'z', 0, 0xE9, 0xDF, 0x20AC, 0x4E2D,
+                        0x1F600, 0x7F, (int) 'h', (int) 't', (int) '%', (int) '_', (int) '\\', (int) '!')));
+        Arbitrary<Character> escape = Arbitraries.of('\\', '!', 'a', '%', '_', '\u00e9').injectNull(0.4);
+        return Combinators.combine(Arbitraries.of(true, true, false), Arbitraries.integers().between(0, 1000),
+                Arbitraries.longs(), item.list().ofMaxSize(8), escape).as(LikeRecipe::new);
+    }
+
+    static void checkLike(ViewColumn column, List<byte[]> values, ViewKind kind, String pattern, Character escape,
+            long seed, String where) {
+        List<Integer> parsed = ModelChecks.parseLike(pattern, escape);
+        String what = where + " LIKE '" + pattern.replace("\0", "\\0") + "' ESCAPE " + escape + " items=" + parsed;
+        ViewPredicate predicate = escape == null && (seed & 2) == 0 ? ViewPredicates.like(pattern)
+                : ViewPredicates.like(pattern, escape);
+        checkPredicate(what, predicate, column, values, v -> ModelChecks.likeMatches(parsed, v, kind), seed);
+    }
+
+    @Property(tries = 1000)
+    void likeMatchesModel(@ForAll("models") Model model, @ForAll Shape shape, @ForAll("likeRecipes") LikeRecipe recipe,
+            @ForAll long seed) {
+        String pattern = recipe.pattern(model.values(), model.kind());
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = TestData.anyColumn(arena, model.kind(), model.values(), shape, seed);
+            checkLike(column, model.values(), model.kind(), pattern, recipe.escape(), seed,
+                    ModelChecks.describe(model, shape, seed));
+        }
+    }
+
+    /** A pattern ending in its escape character is rejected; elsewhere the escape is accepted. */
+    @Property(tries = 200)
+    void likeRejectsTrailingEscape(@ForAll("likeRecipes") LikeRecipe recipe) {
+        Character escape = recipe.escape() == null ? '\\' : recipe.escape();
+        String pattern = ModelChecks.renderLike(recipe.items(), escape);
+        for (String p : new String[] {pattern, pattern + escape, escape + pattern + escape, pattern + escape + escape}) {
+            boolean modelRejects;
+            try {
+                ModelChecks.parseLike(p, escape);
+                modelRejects = false;
+            } catch (IllegalArgumentException e) {
+                modelRejects = true;
+            }
+            if (modelRejects) {
+                assertThrows(IllegalArgumentException.class, () -> ViewPredicates.like(p, escape),
+                        () -> "pattern " + p + " escape " + escape);
+            } else {
+                ViewPredicates.like(p, escape); // must not throw
+            }
+        }
+    }
+
+    @Test
+    void likeRejectsOnlyADanglingEscape() {
+        assertThrows(IllegalArgumentException.class, () -> ViewPredicates.like("ab\\", '\\'));
+        assertThrows(IllegalArgumentException.class, () -> ViewPredicates.like("ab\\\\\\", '\\'));
+        ViewPredicates.like("ab\\\\", '\\');
+        ViewPredicates.like("ab\\", null);
+    }
+
+    // -------------------------------------------------------------------------------------------------- IN
+
+    @Property(tries = 600)
+    void inListMatchesModel(@ForAll("models") Model model, @ForAll Shape shape,
+            @ForAll("probeLists") List<Probe> probes, @ForAll long seed) {
+        List<byte[]> constants = new ArrayList<>();
+        for (Probe probe : probes) {
+            constants.add(probe == null ? null : probe.resolve(model.values()));
+        }
+        if (!constants.isEmpty() && (seed & 4) != 0) {
+            constants.add(constants.get(0) == null ? null : constants.get(0).clone()); // a duplicate constant
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = TestData.anyColumn(arena, model.kind(), model.values(), shape, seed);
+            checkIn(column, model.values(), constants, seed, ModelChecks.describe(model, shape, seed));
+        }
+    }
+
+    static void checkIn(ViewColumn column, List<byte[]> values, List<byte[]> constants, long seed, String where) {
+        String what = where + " IN " + constants.stream().map(ModelChecks::show).toList();
+        java.util.function.Predicate<byte[]> model = v -> constants.stream().anyMatch(k -> k != null && Arrays.equals(k, v));
+        checkPredicate(what + " in(List<byte[]>)", ViewPredicates.in(constants), column, values, model, seed);
+        String[] strings = new String[constants.size()];
+        for (int i = 0; i < strings.length; i++) {
+            byte[] k = constants.get(i);
+            if (k != null && (strings[i] = utf8OrNull(k)) == null) {
+                return; // not text: the String form cannot express it
+            }
+        }
+        checkPredicate(what + " in(String...)", ViewPredicates.in(strings), column, values, model, seed);
+    }
+
+    // ---------------------------------------------------------------------------------- many rows (chunks)
+
+    /** Columns of 900..3000 rows, so count and mask (which work in chunks of 1024 rows) cross chunk borders. */
+    @Property(tries = 12)
+    void allPredicatesOnLargeColumns(@ForAll("largeModels") Model model, @ForAll Shape shape,
+            @ForAll("probes") Probe probe, @ForAll("likeRecipes") LikeRecipe recipe, @ForAll long seed) {
+        byte[] k = probe.resolve(model.values());
+        String where = "large " + model.kind() + " rows=" + model.values().size() + " shape=" + shape + " seed=" + seed;
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = TestData.anyColumn(arena, model.kind(), model.values(), shape, seed);
+            for (Comparison c : Comparison.values()) {
+                checkPredicate(where + " compare(" + c + ") " + ModelChecks.show(k), ViewPredicates.compare(c, k), column,
+                        model.values(), v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+            }
+            checkPredicate(where + " startsWith", ViewPredicates.startsWith(k), column, model.values(),
+                    v -> startsWith(v, k), seed);
+            checkPredicate(where + " contains", ViewPredicates.contains(k), column, model.values(),
+                    v -> indexOf(v, k) >= 0, seed);
+            checkLike(column, model.values(), model.kind(), recipe.pattern(model.values(), model.kind()),
+                    recipe.escape(), seed, where);
+            checkIn(column, model.values(), Arrays.asList(k, null, probe.edge()), seed, where);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------ targeted examples
+
+    private static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Runs every predicate family on both kinds and all shapes for the given values and constant. */
+    private static void everything(List<byte[]> values, byte[] k) {
+        for (ViewKind kind : ViewKind.values()) {
+            if (kind == ViewKind.UTF8 && values.stream().anyMatch(v -> v != null && !Utf8.isValid(v))) {
+                continue;
+            }
+            for (Shape shape : Shape.values()) {
+                for (long seed : new long[] {0, 1, 42, 43}) {
+                    try (Arena arena = Arena.ofConfined()) {
+                        ViewColumn column = TestData.anyColumn(arena, kind, values, shape, seed);
+                        String where = kind + " " + shape + " seed=" + seed;
+                        checkComparisons(column, values, k, seed, where);
+                        checkSubstrings(column, values, k, seed, where);
+                        checkIn(column, values, Arrays.asList(k, null, k), seed, where);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void twelveVersusThirteenBytes() {
+        List<byte[]> values = Arrays.asList(b("abcdefghijkl"), b("abcdefghijklm"), b("abcdefghijk"), null,
+                b("abcdefghijkm"), b("abcdefghijkl\0"), b("abcdefghijklmn"));
+        for (byte[] k : values) {
+            if (k != null) {
+                everything(values, k);
+            }
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = ViewColumns.ofStrings(arena, "abcdefghijkl", "abcdefghijklm");
+            assertEquals(1, ViewPredicates.equalTo("abcdefghijkl").count(column));
+            assertEquals(1, ViewPredicates.equalTo("abcdefghijklm").count(column));
+            assertArrayEquals(new int[] {1}, select(ViewPredicates.greaterThan("abcdefghijkl"), column));
+            assertArrayEquals(new int[] {0}, select(ViewPredicates.lessThan("abcdefghijklm"), column));
+            assertEquals(2, ViewPredicates.startsWith("abcdefghijkl").count(column));
+            assertEquals(1, ViewPredicates.endsWith("klm").count(column));
+        }
+    }
+
+    @Test
+    void equalPrefixDifferentFifthByte() {
+        List<byte[]> values = Arrays.asList(b("abcdXfgh"), b("abcdYfgh"), b("abcdXfghijklmnop"), b("abcdYfghijklmnop"),
+                b("abcd"), b("abcd\u00e9fghijklmnop"), b("abcdX"));
+        for (byte[] k : values) {
+            everything(values, k);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = ViewColumns.ofStrings(arena, "abcdXfghijklmnop", "abcdYfghijklmnop");
+            assertArrayEquals(new int[] {0}, select(ViewPredicates.lessThan("abcdYfghijklmnop"), column));
+            assertArrayEquals(new int[] {1}, select(ViewPredicates.greaterThan("abcdXfghijklmnop"), column));
+            assertArrayEquals(new int[] {0, 1}, select(ViewPredicates.greaterThan("abcdX"), column));
+            assertArrayEquals(new int[] {1}, select(ViewPredicates.startsWith("abcdY"), column));
+        }
+    }
+
+    @Test
+    void highBytesInPrefixSortAfterAscii() {
+        // U+00E9 is C3 A9: above 'z' (7A) in unsigned order, below it in signed order.
+        List<byte[]> values = Arrays.asList(b("\u00e9"), b("z"), b("\u00e9 long enough value"), b("z long enough value"),
+                new byte[] {(byte) 0x80}, new byte[] {(byte) 0xFF, 0, 0, 0, 1}, new byte[] {0x7F});
+        for (byte[] k : values) {
+            everything(values, k);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = ViewColumns.ofStrings(arena, "z", "\u00e9", "zzzzzzzzzzzzzzzz", "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9");
+            assertArrayEquals(new int[] {1, 2, 3}, select(ViewPredicates.greaterThan("z"), column));
+            assertArrayEquals(new int[] {0, 2}, select(ViewPredicates.lessThan("\u00e9"), column));
+            assertArrayEquals(new int[] {0, 2, 1, 3}, ViewKernels.argsort(column));
+        }
+    }
+
+    @Test
+    void trailingNulSortsAfter() {
+        List<byte[]> values = Arrays.asList(b("ab"), b("ab\0"), b("ab\0\0"), b("abcdefghijklmn"), b("abcdefghijklmn\0"),
+                b("ab\0\0\0\0\0\0\0\0\0\0\0"), new byte[0], b("\0"));
+        for (byte[] k : values) {
+            everything(values, k);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = ViewColumns.ofBytes(arena, b("ab\0"), b("ab"), b("abcdefghijklmn\0"), b("abcdefghijklmn"));
+            assertArrayEquals(new int[] {1}, select(ViewPredicates.compare(Comparison.LESS_THAN, b("ab\0")), column));
+            assertArrayEquals(new int[] {0, 2, 3}, select(ViewPredicates.compare(Comparison.GREATER_THAN, b("ab")), column));
+            assertArrayEquals(new int[] {0}, select(ViewPredicates.equalTo(b("ab\0")), column));
+            assertArrayEquals(new int[] {2}, select(ViewPredicates.compare(Comparison.GREATER_THAN, b("abcdefghijklmn")), column));
+            assertArrayEquals(new int[] {1, 0, 3, 2}, ViewKernels.argsort(column));
+        }
+    }
+
+    @Test
+    void likeUnderscoreIsOneCodePointInUtf8AndOneByteInBinary() {
+        byte[] value = b("a\u20acc"); // 61 E2 82 AC 63
+        byte[] longValue = b("a\u20accdefghijklmnop");
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn utf8 = ViewColumns.ofStrings(arena, "a\u20acc", "abc", "a\u20acc\u20ac", null, "a\u20accdefghijklmnop");
+            ViewColumn binary = ViewColumns.ofBytes(arena, value, b("abc"), b("a\u20acc\u20ac"), null, longValue);
+            assertArrayEquals(new int[] {0, 1}, select(ViewPredicates.like("a_c"), utf8));
+            assertArrayEquals(new int[] {1}, select(ViewPredicates.like("a_c"), binary));
+            assertArrayEquals(new int[] {0}, select(ViewPredicates.like("a___c"), binary));
+            assertArrayEquals(new int[] {}, select(ViewPredicates.like("a___c"), utf8));
+            assertArrayEquals(new int[] {0, 1, 2, 4}, select(ViewPredicates.like("a_c%"), utf8));
+            assertArrayEquals(new int[] {1}, select(ViewPredicates.like("a_c%"), binary));
+            assertArrayEquals(new int[] {0, 2, 4}, select(ViewPredicates.like("a___c%"), binary));
+            assertArrayEquals(new int[] {4}, select(ViewPredicates.like("%_d_f%p"), utf8));
+            assertArrayEquals(new int[] {2}, select(ViewPredicates.like("%c_"), utf8));
+            assertArrayEquals(new int[] {}, select(ViewPredicates.like("%c_"), binary));
+            assertArrayEquals(new int[] {2}, select(ViewPredicates.like("%c___"), binary));
+            assertArrayEquals(new int[] {0, 2, 4}, select(ViewPredicates.like("a\u20ac_%"), utf8));
+            assertArrayEquals(new int[] {0, 2, 4}, select(ViewPredicates.like("a\u20ac_%"), binary));
+            assertArrayEquals(new int[] {2, 4}, select(ViewPredicates.like("a\u20ac__%"), utf8));
+        }
+    }
+
+    @Test
+    void likeEscape() {
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = ViewColumns.ofStrings(arena, "a%b", "axb", "a_b", "a!b", "a%bcdefghijklmnop", null, "%", "_");
+            assertArrayEquals(new int[] {0}, select(ViewPredicates.like("a!%b", '!'), column));
+            assertArrayEquals(new int[] {2}, select(ViewPredicates.like("a!_b", '!'), column));
+            assertArrayEquals(new int[] {3}, select(ViewPredicates.like("a!!b", '!'), column));
+            assertArrayEquals(new int[] {0, 1, 2, 3}, select(ViewPredicates.like("a_b", '!'), column));
+            assertArrayEquals(new int[] {0, 4}, select(ViewPredicates.like("a!%b%", '!'), column));
+            assertArrayEquals(new int[] {0, 4, 6}, select(ViewPredicates.like("%!%%", '!'), column));
+            assertArrayEquals(new int[] {4}, select(ViewPredicates.like("%!%b_d%p", '!'), column));
+            assertArrayEquals(new int[] {6}, select(ViewPredicates.like("\\%", '\\'), column));
+            // Without ESCAPE, a backslash is an ordinary character: "\\_" is a backslash and one more character.
+            assertArrayEquals(new int[] {}, select(ViewPredicates.like("\\_"), column));
+            assertArrayEquals(new int[] {7}, select(ViewPredicates.like("\\_", '\\'), column));
+            assertThrows(IllegalArgumentException.class, () -> ViewPredicates.like("abc!", '!'));
+            assertThrows(IllegalArgumentException.class, () -> ViewPredicates.like("!", '!'));
+            assertArrayEquals(new int[] {0}, select(ViewPredicates.like("a%%b", '%'), column)); // '%' as escape
+        }
+    }
+
+    @Test
+    void percentAloneMatchesEveryNonNullRow() {
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn utf8 = ViewColumns.ofStrings(arena, "", null, "x", "a long value of many bytes", null, "\0");
+            assertArrayEquals(new int[] {0, 2, 3, 5}, select(ViewPredicates.like("%"), utf8));
+            assertArrayEquals(new int[] {0, 2, 3, 5}, select(ViewPredicates.like("%%%"), utf8));
+            assertArrayEquals(new int[] {2, 3, 5}, select(ViewPredicates.like("_%"), utf8));
+            assertArrayEquals(new int[] {0}, select(ViewPredicates.like(""), utf8));
+            ViewColumn binary = ViewColumns.ofBytes(arena, new byte[0], null, new byte[] {(byte) 0xFF});
+            assertArrayEquals(new int[] {0, 2}, select(ViewPredicates.like("%"), binary));
+            assertEquals(2, ViewPredicates.like("%").count(binary));
+        }
+    }
+
+    @Test
+    void inWithDuplicateAndNullConstants() {
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = ViewColumns.ofStrings(arena, "x", null, "y", "x", "", "a long value of many bytes", "z");
+            assertArrayEquals(new int[] {0, 2, 3}, select(ViewPredicates.in("x", null, "x", "y", null), column));
+            assertArrayEquals(new int[] {}, select(ViewPredicates.in((String) null), column));
+            assertArrayEquals(new int[] {}, select(ViewPredicates.in(), column));
+            assertArrayEquals(new int[] {4, 5}, select(ViewPredicates.in("a long value of many bytes", "",
+                    "a long value of many bytes", null), column));
+            assertArrayEquals(new int[] {0, 3},
+                    select(ViewPredicates.in(Arrays.asList(b("x"), null, b("x"), null)), column));
+        }
+    }
+
+    @Test
+    void selectionMayBeTheOutputArray() {
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = ViewColumns.ofStrings(arena, "b", "a", null, "a", "a long value of many bytes a", "b", "a");
+            int[] selection = {6, 0, 1, 2, 3, 4, 5};
+            int n = ViewPredicates.startsWith("a").select(column, selection, selection.length, selection);
+            assertArrayEquals(new int[] {6, 1, 3, 4}, Arrays.copyOf(selection, n));
+            // Chained: the output of one predicate is the selection of the next, in place.
+            int[] rows = {0, 1, 2, 3, 4, 5, 6};
+            n = ViewPredicates.notEqualTo("b").select(column, rows, rows.length, rows);
+            assertArrayEquals(new int[] {1, 3, 4, 6}, Arrays.copyOf(rows, n));
+            n = ViewPredicates.contains("long").select(column, rows, n, rows);
+            assertArrayEquals(new int[] {4}, Arrays.copyOf(rows, n));
+            int[] all = {0, 1, 2, 3, 4, 5, 6};
+            n = ViewPredicates.like("%a%").select(column, all, all.length, all);
+            assertArrayEquals(new int[] {1, 3, 4, 6}, Arrays.copyOf(all, n));
+        }
+    }
+
+    @Test
+    void nullRowsNeverMatchEvenNegatedPredicates() {
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = ViewColumns.ofStrings(arena, null, "", null);
+            assertArrayEquals(new int[] {1}, select(ViewPredicates.notEqualTo("x"), column));
+            assertArrayEquals(new int[] {}, select(ViewPredicates.notEqualTo(""), column));
+            assertArrayEquals(new int[] {1}, select(ViewPredicates.equalTo(""), column));
+            assertArrayEquals(new int[] {1}, select(ViewPredicates.greaterThanOrEqual(""), column));
+            assertArrayEquals(new int[] {1}, select(ViewPredicates.startsWith(""), column));
+            assertArrayEquals(new int[] {1}, select(ViewPredicates.in(""), column));
+            assertFalse(ViewPredicates.notEqualTo("x").test(column, 0));
+            assertTrue(ViewPredicates.notEqualTo("x").test(column, 1));
+        }
+    }
+
+    private static int[] select(ViewPredicate predicate, ViewColumn column) {
+        int[] out = new int[column.size()];
+        return Arrays.copyOf(out, predicate.select(column, out));
+    }
+}

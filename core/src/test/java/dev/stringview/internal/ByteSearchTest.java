@@ -1,0 +1,67 @@
+package dev.stringview.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/** The SWAR rare-byte search finds exactly the first occurrence a naive search finds, at every offset and length. */
+class ByteSearchTest {
+    @Provide
+    Arbitrary<byte[]> text() {
+        // Few distinct bytes (including NUL, 0x01 right above it, and bytes >= 0x80) so needles recur often.
+        return Arbitraries.of((byte) 'a', (byte) 'b', (byte) 'g', (byte) 'e', (byte) 0, (byte) 1, (byte) 0x80,
+                (byte) 0xFF).array(byte[].class).ofMaxSize(80);
+    }
+
+    @Property(tries = 3000)
+    void findsTheFirstOccurrence(@ForAll("text") byte[] haystack, @ForAll("text") byte[] randomNeedle,
+            @ForAll boolean takeFromHaystack, @ForAll("small") int from, @ForAll("small") int length) {
+        byte[] needle = randomNeedle.length > 20 ? java.util.Arrays.copyOf(randomNeedle, 20) : randomNeedle;
+        if (takeFromHaystack && haystack.length > 0) {
+            int start = from % haystack.length;
+            int end = Math.min(haystack.length, start + length % 21);
+            needle = java.util.Arrays.copyOfRange(haystack, start, end);
+        }
+        // Search a window in the middle of a larger segment so reads past the window would be noticed.
+        byte[] padded = new byte[haystack.length + 16];
+        java.util.Arrays.fill(padded, (byte) 'g');
+        System.arraycopy(haystack, 0, padded, 8, haystack.length);
+        long found = new ByteSearch(needle).indexOf(MemorySegment.ofArray(padded), 8, haystack.length);
+        assertEquals(naive(haystack, needle), found);
+    }
+
+    @Provide
+    Arbitrary<Integer> small() {
+        return Arbitraries.integers().between(0, 1000);
+    }
+
+    @Test
+    void urlExamples() {
+        byte[] url = "https://www.example.com/search?q=google+views&lang=en".getBytes(StandardCharsets.US_ASCII);
+        MemorySegment segment = MemorySegment.ofArray(url);
+        assertEquals(33, new ByteSearch("google".getBytes(StandardCharsets.US_ASCII)).indexOf(segment, 0, url.length));
+        assertEquals(-1, new ByteSearch("googlx".getBytes(StandardCharsets.US_ASCII)).indexOf(segment, 0, url.length));
+        assertEquals(url.length - 2, new ByteSearch("en".getBytes(StandardCharsets.US_ASCII)).indexOf(segment, url.length - 2, 2) + url.length - 2);
+        assertEquals(0, new ByteSearch(new byte[0]).indexOf(segment, 5, 0));
+    }
+
+    private static long naive(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int k = 0; k < needle.length; k++) {
+                if (haystack[i + k] != needle[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}

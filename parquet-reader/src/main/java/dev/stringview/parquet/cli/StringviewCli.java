@@ -51,6 +51,7 @@ public final class StringviewCli {
                    stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S
                                     | --like P | --less-than S | --greater-than S) [--repeat N]
                    stringview pages FILE [--column C]
+                   stringview demo [--rows N | --file F --column C]   (views vs parquet-java; runs the benchmarks jar)
             options: --skip-utf8-validation  --skip-checksums  --batch-size N  --verbose  --help""";
 
     private static final List<String> PREDICATES = List.of("--equals", "--starts-with", "--ends-with", "--contains",

@@ -1,0 +1,151 @@
+package dev.stringview.benchmarks;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
+
+/**
+ * Writing test files with parquet-java (no Hadoop file system: {@link LocalOutputFile} and a
+ * {@link PlainParquetConfiguration}) and reading them through parquet-java's standard column path:
+ * {@code ParquetFileReader} → {@code readNextRowGroup} → {@code ColumnReader.getBinary()}.
+ */
+final class ParquetFiles {
+    private ParquetFiles() {}
+
+    /** How a file is written: dictionary encoding on or off (off means PLAIN for v1 pages), and the codec. */
+    record Layout(String name, boolean dictionary, CompressionCodecName codec) {}
+
+    static final Layout PLAIN = new Layout("plain", false, CompressionCodecName.UNCOMPRESSED);
+    static final Layout SNAPPY = new Layout("snappy", false, CompressionCodecName.SNAPPY);
+    static final Layout DICTIONARY_ZSTD = new Layout("dictZstd", true, CompressionCodecName.ZSTD);
+
+    /** Produces row {@code row}'s values, one per column, in schema order. */
+    interface Rows {
+        String[] row(long row);
+    }
+
+    /** A schema of required UTF-8 columns. */
+    static MessageType schema(List<String> columns) {
+        StringBuilder sb = new StringBuilder("message t {");
+        for (String column : columns) {
+            sb.append(" required binary ").append(column).append(" (STRING);");
+        }
+        return MessageTypeParser.parseMessageType(sb.append(" }").toString());
+    }
+
+    /**
+     * Writes {@code rows} rows to {@code file} unless it already exists (a cache keyed by the file name),
+     * through a temporary file so that an interrupted write never leaves a partial file behind.
+     *
+     * @param progress called with the number of rows written so far, every 64Ki rows, or null
+     */
+    static Path write(Path file, List<String> columns, long rows, Layout layout, Rows values,
+            java.util.function.LongConsumer progress) {
+        if (Files.isRegularFile(file)) {
+            return file;
+        }
+        try {
+            Files.createDirectories(file.getParent());
+            Path temp = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+            Files.deleteIfExists(temp);
+            MessageType schema = schema(columns);
+            SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+            try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(temp))
+                    .withConf(new PlainParquetConfiguration())
+                    .withType(schema)
+                    .withCodecFactory(new JniCodecs())
+                    .withCompressionCodec(layout.codec())
+                    .withDictionaryEncoding(layout.dictionary())
+                    .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
+                    .withPageWriteChecksumEnabled(false)
+                    .build()) {
+                for (long row = 0; row < rows; row++) {
+                    String[] v = values.row(row);
+                    Group g = groups.newGroup();
+                    for (int c = 0; c < v.length; c++) {
+                        g.add(c, v[c]);
+                    }
+                    writer.write(g);
+                    if (progress != null && (row & 0xFFFF) == 0xFFFF) {
+                        progress.accept(row + 1);
+                    }
+                }
+            }
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            if (progress != null) {
+                progress.accept(rows);
+            }
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write parquet file: file=" + file, e);
+        }
+    }
+
+    static ParquetReadOptions readOptions() {
+        return ParquetReadOptions.builder(new PlainParquetConfiguration()).withCodecFactory(new JniCodecs()).build();
+    }
+
+    /** Receives each value of a column from parquet-java's ColumnReader. */
+    interface BinaryVisitor {
+        void value(Binary value);
+    }
+
+    /**
+     * parquet-java's standard column reading path over one column: every row group, every value as a
+     * {@link Binary}. Returns the number of rows read.
+     */
+    static long scan(Path file, String column, BinaryVisitor visitor) throws IOException {
+        long rows = 0;
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), readOptions())) {
+            MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+            MessageType projection = new MessageType(schema.getName(), schema.getType(column));
+            reader.setRequestedSchema(projection);
+            ColumnDescriptor descriptor = projection.getColumnDescription(new String[] {column});
+            int maxDefinition = descriptor.getMaxDefinitionLevel();
+            String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
+            PageReadStore rowGroup;
+            while ((rowGroup = reader.readNextRowGroup()) != null) {
+                try {
+                    ColumnReadStoreImpl store = new ColumnReadStoreImpl(rowGroup,
+                            new GroupRecordConverter(projection).getRootConverter(), projection, createdBy);
+                    ColumnReader values = store.getColumnReader(descriptor);
+                    long n = values.getTotalValueCount();
+                    for (long i = 0; i < n; i++) {
+                        if (values.getCurrentDefinitionLevel() == maxDefinition) {
+                            visitor.value(values.getBinary());
+                        } else {
+                            visitor.value(null);
+                        }
+                        values.consume();
+                    }
+                    rows += n;
+                } finally {
+                    rowGroup.close();
+                }
+            }
+        }
+        return rows;
+    }
+}

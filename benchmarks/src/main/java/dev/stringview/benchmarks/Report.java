@@ -1,0 +1,434 @@
+package dev.stringview.benchmarks;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Turns a JMH JSON result file (and the run's {@code context.json}) into {@code docs/benchmarks.md} and the
+ * charts in {@code docs/benchmarks/*.svg}. Every figure comes from the JSON; nothing is typed in by hand.
+ *
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar dev.stringview.benchmarks.Report \
+ *     benchmarks/target/jmh-results/results.json benchmarks/target/jmh-results/context.json docs
+ * </pre>
+ */
+public final class Report {
+    static final String PKG = "dev.stringview.benchmarks.";
+    static final List<String> SUITE1_METHODS = List.of("views", "pointerLength", "javaString", "javaBytes",
+            "arrowVarChar", "arrowViewVarChar");
+    static final List<String> SUITE1_LABELS = List.of("views (this library)", "pointer+length (SimpleStr)",
+            "String[]", "byte[][]", "Arrow VarCharVector", "Arrow ViewVarCharVector");
+    static final List<String> HEAPS = List.of("ScatteredHeapBenchmark", "ContiguousHeapBenchmark",
+            "CacheResidentBatchBenchmark");
+    static final List<String> HEAP_TITLES = List.of("Scattered heap: 1M rows, bytes at random offsets of 256 MiB",
+            "Contiguous heap: 10M rows in row order", "Cache-resident batch: 8192 rows");
+    static final List<String> LENGTHS = List.of("8", "25", "mix");
+    static final List<String> KERNELS = List.of("equal", "lessThan", "startsWith", "contains");
+    static final List<String> LOAD_METHODS = List.of("views", "parquetJavaBytes", "parquetJavaString", "arrowVarChar");
+    static final List<String> LOAD_LABELS = List.of("views (this library)", "parquet-java → byte[]",
+            "parquet-java → String", "parquet-java → Arrow VarCharVector");
+    static final List<String> QUERY_METHODS = List.of("views", "parquetJavaString", "parquetJavaBytes", "duckdb");
+    static final List<String> QUERY_LABELS = List.of("views (this library)", "parquet-java → String",
+            "parquet-java → byte[]", "DuckDB, 1 thread");
+    static final List<String> LAYOUTS = List.of("plain", "snappy", "dictZstd");
+    static final List<String> QUERIES = List.of("q20Contains", "equality", "prefix");
+
+    /** One benchmark result. */
+    record Result(String benchmark, String method, Map<String, String> params, double score, double error,
+            Map<String, Double> secondary) {}
+
+    private final List<Result> results;
+    private final Map<String, Object> context;
+
+    Report(List<Result> results, Map<String, Object> context) {
+        this.results = results;
+        this.context = context;
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length < 1 || args.length > 3) {
+            System.err.println("usage: Report <results.json> [context.json] [docs folder]");
+            System.exit(2);
+        }
+        Path results = Path.of(args[0]);
+        Path context = args.length > 1 ? Path.of(args[1]) : results.resolveSibling("context.json");
+        Path docs = args.length > 2 ? Path.of(args[2]) : Locations.repositoryRoot() == null ? Path.of("docs")
+                : Locations.repositoryRoot().resolve("docs");
+        write(results, context, docs);
+        System.out.println("report=" + docs.resolve("benchmarks.md"));
+    }
+
+    /** Reads the results and context and writes {@code docs/benchmarks.md} and {@code docs/benchmarks/*.svg}. */
+    static void write(Path resultsFile, Path contextFile, Path docs) throws IOException {
+        List<Result> results = parse(Files.readString(resultsFile, StandardCharsets.UTF_8));
+        Map<String, Object> context = Files.isRegularFile(contextFile)
+                ? Json.object(Json.parse(Files.readString(contextFile, StandardCharsets.UTF_8))) : new LinkedHashMap<>();
+        Report report = new Report(results, context);
+        Files.createDirectories(docs.resolve("benchmarks"));
+        Map<String, String> charts = report.charts();
+        for (Map.Entry<String, String> chart : charts.entrySet()) {
+            Files.writeString(docs.resolve("benchmarks").resolve(chart.getKey()), chart.getValue(), StandardCharsets.UTF_8);
+        }
+        Files.writeString(docs.resolve("benchmarks.md"), report.markdown(resultsFile.getFileName().toString()),
+                StandardCharsets.UTF_8);
+    }
+
+    static List<Result> parse(String json) {
+        List<Result> out = new ArrayList<>();
+        for (Object item : Json.array(Json.parse(json))) {
+            Map<String, Object> r = Json.object(item);
+            String benchmark = String.valueOf(r.get("benchmark"));
+            String method = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+            String type = benchmark.substring(0, benchmark.lastIndexOf('.'));
+            Map<String, String> params = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> p : Json.object(r.get("params")).entrySet()) {
+                params.put(p.getKey(), String.valueOf(p.getValue()));
+            }
+            Map<String, Object> primary = Json.object(r.get("primaryMetric"));
+            Map<String, Double> secondary = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> s : Json.object(r.get("secondaryMetrics")).entrySet()) {
+                secondary.put(s.getKey().replace("·", ""), Json.number(Json.object(s.getValue()).get("score")));
+            }
+            out.add(new Result(type.substring(type.lastIndexOf('.') + 1), method, params,
+                    Json.number(primary.get("score")), Json.number(primary.get("scoreError")), secondary));
+        }
+        return out;
+    }
+
+    /** The score of {@code benchmark.method} with these parameter values, or NaN if it was not run. */
+    double score(String benchmark, String method, String... params) {
+        Result r = find(benchmark, method, params);
+        return r == null ? Double.NaN : r.score();
+    }
+
+    /** Bytes allocated per operation (per row or value, since operations are rows), or NaN. */
+    double allocated(String benchmark, String method, String... params) {
+        Result r = find(benchmark, method, params);
+        Double v = r == null ? null : r.secondary().get("gc.alloc.rate.norm");
+        return v == null ? Double.NaN : v;
+    }
+
+    private Result find(String benchmark, String method, String... params) {
+        outer:
+        for (Result r : results) {
+            if (!r.benchmark().equals(benchmark) || !r.method().equals(method)) {
+                continue;
+            }
+            for (int i = 0; i + 1 < params.length; i += 2) {
+                if (!params[i + 1].equals(r.params().get(params[i]))) {
+                    continue outer;
+                }
+            }
+            return r;
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------------------------------------ charts
+
+    Map<String, String> charts() {
+        Map<String, String> charts = new LinkedHashMap<>();
+        for (int h = 0; h < HEAPS.size(); h++) {
+            List<String> groups = new ArrayList<>();
+            double[][] values = new double[KERNELS.size() * LENGTHS.size()][SUITE1_METHODS.size()];
+            int g = 0;
+            for (String kernel : KERNELS) {
+                for (String lengths : LENGTHS) {
+                    groups.add(kernel + ", " + (lengths.equals("mix") ? "8/25 mix" : lengths + " B"));
+                    for (int m = 0; m < SUITE1_METHODS.size(); m++) {
+                        values[g][m] = score(HEAPS.get(h), SUITE1_METHODS.get(m), "kernel", kernel, "lengths", lengths);
+                    }
+                    g++;
+                }
+            }
+            charts.put("suite1-" + chartName(HEAPS.get(h)) + ".svg",
+                    SvgChart.bars("Suite 1 — " + HEAP_TITLES.get(h), "ns/row (lower is better)", groups,
+                            SUITE1_LABELS, values));
+        }
+        double[][] load = new double[LoadData.DATASETS.size()][LOAD_METHODS.size()];
+        for (int d = 0; d < LoadData.DATASETS.size(); d++) {
+            for (int m = 0; m < LOAD_METHODS.size(); m++) {
+                load[d][m] = score("ParquetLoadBenchmark", LOAD_METHODS.get(m), "dataset", LoadData.DATASETS.get(d));
+            }
+        }
+        charts.put("suite2-parquet-load.svg", SvgChart.bars("Suite 2 — loading one string column from Parquet",
+                "ns/value (lower is better)", LoadData.DATASETS, LOAD_LABELS, load));
+        List<String> groups = new ArrayList<>();
+        double[][] queries = new double[LAYOUTS.size() * QUERIES.size()][QUERY_METHODS.size()];
+        int g = 0;
+        for (String query : QUERIES) {
+            for (String layout : LAYOUTS) {
+                groups.add(query + ", " + layout);
+                for (int m = 0; m < QUERY_METHODS.size(); m++) {
+                    queries[g][m] = score("HitsQueryBenchmark", QUERY_METHODS.get(m), "layout", layout, "query", query);
+                }
+                g++;
+            }
+        }
+        charts.put("suite3-hits-queries.svg", SvgChart.bars("Suite 3 — count(*) WHERE on URL, hits-like, 2M rows",
+                "ns/row (lower is better)", groups, QUERY_LABELS, queries));
+        return charts;
+    }
+
+    private static String chartName(String heap) {
+        return switch (heap) {
+            case "ScatteredHeapBenchmark" -> "scattered";
+            case "ContiguousHeapBenchmark" -> "contiguous";
+            default -> "batch";
+        };
+    }
+
+    // ---------------------------------------------------------------------------------------------- markdown
+
+    String markdown(String resultsName) {
+        StringBuilder md = new StringBuilder();
+        md.append("# Benchmarks\n\n");
+        md.append("Generated by `dev.stringview.benchmarks.Report` from `").append(resultsName)
+                .append("` (JMH JSON) and its `context.json`; do not edit by hand. Scores are JMH averages: "
+                        + "`@OperationsPerInvocation` makes one operation one row (or one value), so every figure "
+                        + "is **ns per row**. Lower is better; `(n.nx)` is a speedup, the baseline's time divided "
+                        + "by this one.\n\n");
+        int shrunk = shrunkResults();
+        if (shrunk > 0) {
+            md.append("> **Not a real run:** ").append(shrunk).append(" results ran with fewer rows (or bytes) than "
+                    + "their benchmark's `@OperationsPerInvocation`, as the smoke test does; their figures are not "
+                    + "per row and mean nothing.\n\n");
+        }
+        md.append("## Context\n\n| | |\n| --- | --- |\n");
+        for (String key : List.of("commit", "date", "jdk", "cpu", "cores", "memory", "os", "jmh", "arrowJava",
+                "parquetJava", "duckdb", "durationMinutes")) {
+            if (context.containsKey(key)) {
+                Object v = context.get(key);
+                String text = v instanceof Double d && d == Math.rint(d) && !key.equals("durationMinutes")
+                        ? String.valueOf(d.longValue()) : String.valueOf(v);
+                md.append("| ").append(key).append(" | ").append(text.replace("|", "\\|")).append(" |\n");
+            }
+        }
+        md.append("\nReproduce (about 40 minutes on 2 cores; the JDK must be the one the build selected, 22+):\n\n"
+                + "```\n./mvnw -B -q -pl benchmarks -am package -DskipTests\n"
+                + "<jdk>/bin/java -jar benchmarks/target/benchmarks.jar\n```\n\n"
+                + "The run writes `benchmarks/target/jmh-results/{results,context}.json` and regenerates this page. To "
+                + "regenerate the page from existing results:\n\n```\n<jdk>/bin/java -cp benchmarks/target/benchmarks.jar "
+                + "dev.stringview.benchmarks.Report benchmarks/target/jmh-results/results.json "
+                + "benchmarks/target/jmh-results/context.json docs\n```\n\n");
+        targets(md);
+        suite1(md);
+        suite2(md);
+        suite3(md);
+        return md.toString();
+    }
+
+    /** Results whose row count differs from the one their score is divided by. */
+    int shrunkResults() {
+        Map<String, String> defaults = Map.of("ScatteredHeapBenchmark", String.valueOf(ScatteredHeapBenchmark.ROWS),
+                "ContiguousHeapBenchmark", String.valueOf(ContiguousHeapBenchmark.ROWS),
+                "CacheResidentBatchBenchmark", String.valueOf(CacheResidentBatchBenchmark.ROWS),
+                "ParquetLoadBenchmark", String.valueOf(ParquetLoadBenchmark.ROWS),
+                "HitsQueryBenchmark", String.valueOf(HitsQueryBenchmark.ROWS));
+        int shrunk = 0;
+        for (Result r : results) {
+            String expected = defaults.get(r.benchmark());
+            if (expected != null && !expected.equals(r.params().get("rows"))) {
+                shrunk++;
+            } else if (r.benchmark().equals("StreamingBandwidthBenchmark")
+                    && !String.valueOf(StreamingBandwidthBenchmark.BYTES).equals(r.params().get("bytes"))) {
+                shrunk++;
+            }
+        }
+        return shrunk;
+    }
+
+    private void targets(StringBuilder md) {
+        md.append("## Targets\n\n| target | measured | met |\n| --- | --- | --- |\n");
+        for (String lengths : List.of("8", "25")) {
+            double views = score("ScatteredHeapBenchmark", "views", "kernel", "equal", "lengths", lengths);
+            double base = score("ScatteredHeapBenchmark", "pointerLength", "kernel", "equal", "lengths", lengths);
+            row(md, "1. scattered equality, " + lengths + " B: views ≥ 5x faster than pointer+length",
+                    ratio(base, views), base / views >= 5);
+        }
+        double floor = score("StreamingBandwidthBenchmark", "sumLongs");
+        for (String lengths : LENGTHS) {
+            double views = score("ContiguousHeapBenchmark", "views", "kernel", "equal", "lengths", lengths);
+            row(md, "2. contiguous equality scan, lengths " + lengths + ": within 1.2x of the streaming floor ("
+                    + SvgChart.format(floor) + " ns per 16 B)", fmt(views / floor) + "x the floor", views / floor <= 1.2);
+        }
+        int met = 0;
+        int total = 0;
+        double worst = Double.POSITIVE_INFINITY;
+        String worstCase = "";
+        for (String heap : HEAPS) {
+            for (String kernel : KERNELS) {
+                for (String lengths : LENGTHS) {
+                    double views = score(heap, "views", "kernel", kernel, "lengths", lengths);
+                    double arrow = Math.min(score(heap, "arrowVarChar", "kernel", kernel, "lengths", lengths),
+                            score(heap, "arrowViewVarChar", "kernel", kernel, "lengths", lengths));
+                    if (Double.isNaN(views) || Double.isNaN(arrow)) {
+                        continue;
+                    }
+                    total++;
+                    met += arrow / views >= 3 ? 1 : 0;
+                    if (arrow / views < worst) {
+                        worst = arrow / views;
+                        worstCase = chartName(heap) + " " + kernel + " " + lengths;
+                    }
+                }
+            }
+        }
+        row(md, "3. views ≥ 3x faster than both Arrow vectors on every Suite 1 case",
+                met + " of " + total + " cases; worst " + fmt(worst) + "x (" + worstCase + ")", total > 0 && met == total);
+        for (String dataset : List.of("plainShort", "plainLong")) {
+            double views = score("ParquetLoadBenchmark", "views", "dataset", dataset);
+            double bytes = score("ParquetLoadBenchmark", "parquetJavaBytes", "dataset", dataset);
+            double alloc = allocated("ParquetLoadBenchmark", "views", "dataset", dataset);
+            row(md, "4. PLAIN loading (" + dataset + "): views ≥ 2x faster than parquet-java → byte[], ~0 heap B/value",
+                    ratio(bytes, views) + ", " + fmt(alloc) + " B/value", bytes / views >= 2 && alloc < 1);
+        }
+        for (String layout : LAYOUTS) {
+            double views = score("HitsQueryBenchmark", "views", "layout", layout, "query", "q20Contains");
+            double java = score("HitsQueryBenchmark", "parquetJavaString", "layout", layout, "query", "q20Contains");
+            double duck = score("HitsQueryBenchmark", "duckdb", "layout", layout, "query", "q20Contains");
+            row(md, "5. Q20 (" + layout + "): ≥ 3x faster than parquet-java, faster than DuckDB 1 thread",
+                    ratio(java, views) + " vs parquet-java, " + ratio(duck, views) + " vs DuckDB",
+                    java / views >= 3 && duck / views > 1);
+        }
+        md.append('\n');
+    }
+
+    private static void row(StringBuilder md, String target, String measured, boolean met) {
+        boolean missing = measured.contains("NaN") || measured.contains("n/a");
+        md.append("| ").append(target).append(" | ").append(missing ? "not measured" : measured).append(" | ")
+                .append(missing ? "—" : met ? "yes" : "**no**").append(" |\n");
+    }
+
+    private void suite1(StringBuilder md) {
+        md.append("## Suite 1: prefix-compare filters (seed 001, extended)\n\n"
+                + "`count(*)` of the rows matching one kernel, over every row of a column. All implementations read "
+                + "the same bytes: the views and the pointer+length records point into one off-heap heap segment; "
+                + "Arrow's ViewVarCharVector wraps the same views and heap without copying; Arrow's VarCharVector "
+                + "and the Java arrays hold copies (VarCharVector is contiguous whatever the heap). Constants: "
+                + "equal = an existing 8- or 25-byte value (1% of rows); lessThan ≈ 50% selectivity; startsWith = "
+                + "6 bytes; contains = 4 bytes. Values start with one of 20 prefixes, so 5% of rows share the "
+                + "constant's prefix. Baseline: pointer+length (seed 001's SimpleStr).\n\n");
+        double floor = score("StreamingBandwidthBenchmark", "sumLongs");
+        md.append("**Streaming floor:** summing a 1 GiB off-heap segment costs ").append(SvgChart.format(floor))
+                .append(" ns per 16 bytes (").append(fmt(16 / floor)).append(" GB/s single core): no 16-byte-per-row "
+                        + "scan from DRAM can beat that.\n\n");
+        for (int h = 0; h < HEAPS.size(); h++) {
+            String heap = HEAPS.get(h);
+            md.append("### ").append(HEAP_TITLES.get(h)).append("\n\n");
+            md.append("![").append(HEAP_TITLES.get(h)).append("](benchmarks/suite1-").append(chartName(heap))
+                    .append(".svg)\n\n");
+            md.append("| kernel | lengths |");
+            for (String label : SUITE1_LABELS) {
+                md.append(' ').append(label).append(" |");
+            }
+            md.append("\n| --- | --- |").append(" ---: |".repeat(SUITE1_LABELS.size())).append('\n');
+            for (String kernel : KERNELS) {
+                for (String lengths : LENGTHS) {
+                    md.append("| ").append(kernel).append(" | ").append(lengths).append(" |");
+                    double base = score(heap, "pointerLength", "kernel", kernel, "lengths", lengths);
+                    for (String method : SUITE1_METHODS) {
+                        double v = score(heap, method, "kernel", kernel, "lengths", lengths);
+                        md.append(' ').append(SvgChart.format(v));
+                        if (!Double.isNaN(v) && !Double.isNaN(base) && !method.equals("pointerLength")) {
+                            md.append(" (").append(fmt(base / v)).append("x)");
+                        }
+                        md.append(" |");
+                    }
+                    md.append('\n');
+                }
+            }
+            if (heap.equals("ContiguousHeapBenchmark") && !Double.isNaN(floor)) {
+                md.append("\nAgainst the floor (").append(SvgChart.format(floor)).append(" ns/row): views equality ");
+                List<String> parts = new ArrayList<>();
+                for (String lengths : LENGTHS) {
+                    parts.add(lengths + " → " + fmt(score(heap, "views", "kernel", "equal", "lengths", lengths) / floor)
+                            + "x");
+                }
+                md.append(String.join(", ", parts)).append(".\n");
+            }
+            md.append('\n');
+        }
+    }
+
+    private void suite2(StringBuilder md) {
+        md.append("## Suite 2: loading a string column from Parquet (seed 000)\n\n"
+                + "One required UTF-8 column of a 1M-row file written by parquet-java (v1 pages, no checksums), read "
+                + "from the OS page cache in 8192-row batches. Views: `stringview-parquet` with its defaults (UTF-8 "
+                + "validation on); parquet-java: `ParquetFileReader` → `ColumnReader.getBinary()`, codecs on "
+                + "snappy-java / zstd-jni (what its stock codecs use); Arrow: that path filling a VarCharVector. "
+                + "Heap bytes per value from JMH's `-prof gc` (`gc.alloc.rate.norm`). Baseline: parquet-java → byte[].\n\n");
+        md.append("![Suite 2](benchmarks/suite2-parquet-load.svg)\n\n| dataset |");
+        for (String label : LOAD_LABELS) {
+            md.append(' ').append(label).append(" |");
+        }
+        md.append("\n| --- |").append(" ---: |".repeat(LOAD_LABELS.size())).append('\n');
+        for (String dataset : LoadData.DATASETS) {
+            md.append("| ").append(dataset).append(" |");
+            double base = score("ParquetLoadBenchmark", "parquetJavaBytes", "dataset", dataset);
+            for (String method : LOAD_METHODS) {
+                double v = score("ParquetLoadBenchmark", method, "dataset", dataset);
+                double alloc = allocated("ParquetLoadBenchmark", method, "dataset", dataset);
+                md.append(' ').append(SvgChart.format(v));
+                if (!method.equals("parquetJavaBytes") && !Double.isNaN(v) && !Double.isNaN(base)) {
+                    md.append(" (").append(fmt(base / v)).append("x)");
+                }
+                md.append(", ").append(SvgChart.format(alloc)).append(" B |");
+            }
+            md.append('\n');
+        }
+        md.append("\nEach cell: ns/value (speedup vs byte[]), heap bytes allocated per value.\n\n");
+    }
+
+    private void suite3(StringBuilder md) {
+        md.append("## Suite 3: end to end on hits-like data\n\n"
+                + "`SELECT count(*) FROM file WHERE <filter on URL>` over a 2M-row hits-like file (URL, Referer, "
+                + "Title, SearchPhrase, BrowserCountry; see `HitsGenerator`), written by parquet-java three ways. "
+                + "q20Contains is ClickBench Q20 (`URL LIKE '%google%'`, ≈1.5% of rows); equality is `URL = "
+                + "'<a home page>'` (≈2%); prefix is `URL LIKE 'https://<a popular site>/%'` (≈1.5%). Every URL "
+                + "starts with `http`, so the views' 4-byte prefix never rules a row out for the prefix filter. "
+                + "DuckDB runs in the same JVM through JDBC with `SET threads=1`. Baseline: parquet-java → String.\n\n");
+        md.append("![Suite 3](benchmarks/suite3-hits-queries.svg)\n\n| query | layout |");
+        for (String label : QUERY_LABELS) {
+            md.append(' ').append(label).append(" |");
+        }
+        md.append("\n| --- | --- |").append(" ---: |".repeat(QUERY_LABELS.size())).append('\n');
+        for (String query : QUERIES) {
+            for (String layout : LAYOUTS) {
+                md.append("| ").append(query).append(" | ").append(layout).append(" |");
+                double base = score("HitsQueryBenchmark", "parquetJavaString", "layout", layout, "query", query);
+                for (String method : QUERY_METHODS) {
+                    double v = score("HitsQueryBenchmark", method, "layout", layout, "query", query);
+                    md.append(' ').append(SvgChart.format(v));
+                    if (!Double.isNaN(v)) {
+                        md.append(" = ").append(SvgChart.format(v * HitsQueryBenchmark.ROWS / 1e6)).append(" ms");
+                        if (!method.equals("parquetJavaString") && !Double.isNaN(base)) {
+                            md.append(" (").append(fmt(base / v)).append("x)");
+                        }
+                    }
+                    md.append(" |");
+                }
+                md.append('\n');
+            }
+        }
+        md.append("\nEach cell: ns/row = ms per query over 2M rows (speedup vs parquet-java → String).\n");
+    }
+
+    private static String ratio(double baseline, double value) {
+        return fmt(baseline / value) + "x";
+    }
+
+    static String fmt(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, v >= 10 ? "%.1f" : "%.2f", v);
+    }
+}

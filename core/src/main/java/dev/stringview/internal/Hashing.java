@@ -26,9 +26,12 @@ public final class Hashing {
         return h;
     }
 
-    /** Hash of an inline value from its view words (length in word0, zero padding is canonical). */
+    /**
+     * Hash of an inline value from its view words (length in word0, zero padding is canonical). The constant
+     * keeps the empty value's hash away from 0, the hash of null rows.
+     */
     public static long hashInline(long word0, long word1) {
-        return fmix64(word0 * K1 ^ Long.rotateLeft(word1 * K2, 29));
+        return fmix64(word0 * K1 ^ Long.rotateLeft(word1 * K2, 29) ^ K3);
     }
 
     /** Hash of {@code length} bytes at {@code offset} of {@code data}. */

@@ -53,16 +53,14 @@ final class LikePredicate extends ViewPredicate {
         int found = 0;
         if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
             for (int row = from; row < to; row++) {
-                if (matches(column, views, row)) {
-                    out[found++] = row;
-                }
+                out[found] = row; // written always, kept only on a match: no branch to mispredict
+                found += matches(column, views, row) ? 1 : 0;
             }
         } else {
             for (int i = from; i < to; i++) {
                 int row = selection[i];
-                if (matches(column, views, row)) {
-                    out[found++] = row;
-                }
+                out[found] = row;
+                found += matches(column, views, row) ? 1 : 0;
             }
         }
         return found;

@@ -27,31 +27,31 @@ final class OrderPredicate extends ViewPredicate {
         int found = 0;
         if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
             for (int row = from; row < to; row++) {
-                if (matches(column, views, row)) {
-                    out[found++] = row;
-                }
+                out[found] = row; // written always, kept only on a match: no branch to mispredict
+                found += accepts(column, views, row);
             }
         } else {
             for (int i = from; i < to; i++) {
                 int row = selection[i];
-                if (matches(column, views, row)) {
-                    out[found++] = row;
-                }
+                out[found] = row;
+                found += accepts(column, views, row);
             }
         }
         return found;
     }
 
-    private boolean matches(ViewColumn column, MemorySegment views, int row) {
+    /** 1 if the row satisfies the comparison, else 0: an int, so the caller adds it without a branch. */
+    private int accepts(ViewColumn column, MemorySegment views, int row) {
         if (!column.isValid(row)) {
-            return false;
+            return 0;
         }
         long at = (long) row << 4;
         long w0 = views.get(LAYOUT_LE_LONG, at);
-        int prefix = Integer.reverseBytes((int) (w0 >>> 32));
-        int cmp = prefix != constant.prefixBigEndian ? Integer.compareUnsigned(prefix, constant.prefixBigEndian)
-                : compareSamePrefix(column, row, w0, views.get(LAYOUT_LE_LONG, at + 8));
-        return ((acceptMask >>> (Integer.signum(cmp) + 1)) & 1) != 0;
+        int cmp = Integer.compareUnsigned(Integer.reverseBytes((int) (w0 >>> 32)), constant.prefixBigEndian);
+        if (cmp == 0) { // rare: same zero-padded prefix
+            cmp = compareSamePrefix(column, row, w0, views.get(LAYOUT_LE_LONG, at + 8));
+        }
+        return (acceptMask >>> (Integer.signum(cmp) + 1)) & 1;
     }
 
     /** Compares a non-null row whose zero-padded prefix equals the constant's. */

@@ -31,7 +31,12 @@ public final class Utf8 {
         }
         long i = offset;
         while (i < end) {
-            // ASCII fast path: eight bytes at a time while no high bit is set.
+            // ASCII fast path: 32 bytes at a time, then 8, while no high bit is set.
+            while (i + 32 <= end && ((segment.get(ViewLayout.LAYOUT_LE_LONG, i)
+                    | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 8) | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 16)
+                    | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 24)) & HIGH_BITS) == 0) {
+                i += 32;
+            }
             while (i + 8 <= end && (segment.get(ViewLayout.LAYOUT_LE_LONG, i) & HIGH_BITS) == 0) {
                 i += 8;
             }

@@ -12,6 +12,10 @@ import java.util.Objects;
  * of an input selection (an {@code int[]} of row ids, such as an earlier {@code select} produced). Kernels decide
  * most rows from the view's two 64-bit words alone: length and prefix first, the inline bytes next, and the
  * data buffer only when everything in the view agrees. They allocate nothing per row.
+ *
+ * <p>Each predicate class carries its own row loop (one without and one with a selection) instead of sharing one
+ * loop here that calls a per-row method: in an engine that evaluates many kinds of predicates, such a shared call
+ * site would see every predicate type, and the JIT could no longer inline the per-row test into the loop.
  */
 public abstract sealed class ViewPredicate
         permits EqualityPredicate, OrderPredicate, PrefixPredicate, SuffixPredicate, ContainsPredicate,

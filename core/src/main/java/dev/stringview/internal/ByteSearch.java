@@ -96,19 +96,19 @@ public final class ByteSearch {
         long i = 0;
         // Both loads stay inside the range while i + 7 <= lastStart (the rare offsets are < length).
         while (i + 7 <= lastStart) {
-            long a = haystack.get(ViewLayout.LAYOUT_LE_LONG, offset + i + rareOffset1) ^ rarePattern1;
-            long b = haystack.get(ViewLayout.LAYOUT_LE_LONG, offset + i + rareOffset2) ^ rarePattern2;
-            long x = a | b;
-            // High bit of byte k set if byte k of x is zero (it may also flag a byte above a true zero: verified).
-            long candidates = (x - ONES) & ~x & HIGHS;
-            while (candidates != 0) {
-                long at = i + (Long.numberOfTrailingZeros(candidates) >>> 3);
-                if (matchesAt(haystack, offset + at, offset + haystackLength)) {
-                    return at;
-                }
-                candidates &= candidates - 1;
+            long at = firstMatch(haystack, offset, haystackLength, i, -1L);
+            if (at >= 0) {
+                return at;
             }
             i += 8;
+        }
+        if (i > lastStart) {
+            return -1;
+        }
+        if (lastStart >= 7) {
+            // The last few starts: one more window, moved back to end at lastStart, ignoring starts already seen.
+            long window = lastStart - 7;
+            return firstMatch(haystack, offset, haystackLength, window, -1L << (8 * (i - window)));
         }
         byte rare1 = needle[rareOffset1];
         byte rare2 = needle[rareOffset2];
@@ -118,6 +118,26 @@ public final class ByteSearch {
                     && matchesAt(haystack, offset + i, offset + haystackLength)) {
                 return i;
             }
+        }
+        return -1;
+    }
+
+    /**
+     * The first of the eight starts {@code window..window+7} (those whose byte is set in {@code keep}) where the
+     * needle occurs, or -1.
+     */
+    private long firstMatch(MemorySegment haystack, long offset, long haystackLength, long window, long keep) {
+        long a = haystack.get(ViewLayout.LAYOUT_LE_LONG, offset + window + rareOffset1) ^ rarePattern1;
+        long b = haystack.get(ViewLayout.LAYOUT_LE_LONG, offset + window + rareOffset2) ^ rarePattern2;
+        long x = a | b;
+        // High bit of byte k set if byte k of x is zero (it may also flag a byte above a true zero: verified).
+        long candidates = (x - ONES) & ~x & HIGHS & keep;
+        while (candidates != 0) {
+            long at = window + (Long.numberOfTrailingZeros(candidates) >>> 3);
+            if (matchesAt(haystack, offset + at, offset + haystackLength)) {
+                return at;
+            }
+            candidates &= candidates - 1;
         }
         return -1;
     }

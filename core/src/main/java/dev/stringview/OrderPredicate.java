@@ -13,6 +13,9 @@ import java.lang.foreign.MemorySegment;
  * prefix reads its buffer.
  */
 final class OrderPredicate extends ViewPredicate {
+    /** Outcome of a null row: bit 3 is never set in a {@link Comparison} accept mask. */
+    private static final int NULL_OUTCOME = 3;
+
     private final Constant constant;
     private final int acceptMask;
 
@@ -24,34 +27,54 @@ final class OrderPredicate extends ViewPredicate {
     @Override
     int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
         MemorySegment views = column.viewSegment();
+        // Prefixes read big-endian with the sign bit flipped: signed order is then the bytes' unsigned order.
+        int kp = constant.prefixBigEndian + Integer.MIN_VALUE;
+        int mask = acceptMask;
+        boolean hasNulls = column.hasNulls();
         int found = 0;
+        // The per-row work is written into both loops rather than called: a separately compiled helper grows too
+        // large (every segment access carries its checks) for the JIT to inline it back into the loop.
         if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
             for (int row = from; row < to; row++) {
+                long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
+                int prefix = Integer.reverseBytes((int) (w0 >>> 32)) + Integer.MIN_VALUE;
+                int outcome = 1 + (prefix > kp ? 1 : 0) - (prefix < kp ? 1 : 0); // 0, 1, 2: less, same, greater
+                if (outcome == 1 || hasNulls) {
+                    outcome = slowOutcome(column, views, row, outcome);
+                }
                 out[found] = row; // written always, kept only on a match: no branch to mispredict
-                found += accepts(column, views, row);
+                found += (mask >>> outcome) & 1;
             }
         } else {
             for (int i = from; i < to; i++) {
                 int row = selection[i];
+                long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
+                int prefix = Integer.reverseBytes((int) (w0 >>> 32)) + Integer.MIN_VALUE;
+                int outcome = 1 + (prefix > kp ? 1 : 0) - (prefix < kp ? 1 : 0); // 0, 1, 2: less, same, greater
+                if (outcome == 1 || hasNulls) {
+                    outcome = slowOutcome(column, views, row, outcome);
+                }
                 out[found] = row;
-                found += accepts(column, views, row);
+                found += (mask >>> outcome) & 1;
             }
         }
         return found;
     }
 
-    /** 1 if the row satisfies the comparison, else 0: an int, so the caller adds it without a branch. */
-    private int accepts(ViewColumn column, MemorySegment views, int row) {
+    /**
+     * The outcome of a row the prefixes could not decide, or of any row of a column with nulls: 0, 1 or 2 for
+     * less, equal or greater, and {@link #NULL_OUTCOME} (a bit no accept mask sets) for a null row.
+     */
+    private int slowOutcome(ViewColumn column, MemorySegment views, int row, int prefixOutcome) {
         if (!column.isValid(row)) {
-            return 0;
+            return NULL_OUTCOME;
+        }
+        if (prefixOutcome != 1) {
+            return prefixOutcome;
         }
         long at = (long) row << 4;
         long w0 = views.get(LAYOUT_LE_LONG, at);
-        int cmp = Integer.compareUnsigned(Integer.reverseBytes((int) (w0 >>> 32)), constant.prefixBigEndian);
-        if (cmp == 0) { // rare: same zero-padded prefix
-            cmp = compareSamePrefix(column, row, w0, views.get(LAYOUT_LE_LONG, at + 8));
-        }
-        return (acceptMask >>> (Integer.signum(cmp) + 1)) & 1;
+        return Integer.signum(compareSamePrefix(column, row, w0, views.get(LAYOUT_LE_LONG, at + 8))) + 1;
     }
 
     /** Compares a non-null row whose zero-padded prefix equals the constant's. */

@@ -1,8 +1,8 @@
 package dev.stringview;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -144,9 +144,9 @@ public final class ViewPredicates {
     /** {@code value IN (values...)} over byte strings; null elements are ignored. */
     public static ViewPredicate in(List<byte[]> values) {
         List<Constant> distinct = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
+        Set<ByteBuffer> seen = new HashSet<>(); // ByteBuffer equality compares the bytes
         for (byte[] value : values) {
-            if (value != null && seen.add(Arrays.toString(value))) {
+            if (value != null && seen.add(ByteBuffer.wrap(value))) {
                 distinct.add(new Constant(value));
             }
         }

@@ -204,9 +204,6 @@ final class TestData {
         };
     }
 
-    static Arbitrary<Long> seeds() {
-        return Arbitraries.longs();
-    }
 
     // ------------------------------------------------------------------------------ added for property tests
 

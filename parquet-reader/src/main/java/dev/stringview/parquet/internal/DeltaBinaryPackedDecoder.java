@@ -21,6 +21,7 @@ final class DeltaBinaryPackedDecoder {
     private final String what;
     private final long base;
     private long position;
+    private final long[] cursor = new long[1]; // position for Uleb128.read, reused to avoid allocation
 
     private final int blockSize;
     private final int miniblocks;
@@ -162,15 +163,15 @@ final class DeltaBinaryPackedDecoder {
     static long endOf(MemorySegment data, long position, long limit, String what, long base) {
         checkRange(data, position, limit, what);
         long[] pos = {position};
-        long bs = varint(data, pos, limit, what, base);
-        long mb = varint(data, pos, limit, what, base);
-        long count = varint(data, pos, limit, what, base);
-        varint(data, pos, limit, what, base); // first value
+        long bs = Uleb128.read(data, pos, limit, 10, "varint", what, base);
+        long mb = Uleb128.read(data, pos, limit, 10, "varint", what, base);
+        long count = Uleb128.read(data, pos, limit, 10, "varint", what, base);
+        Uleb128.read(data, pos, limit, 10, "varint", what, base); // first value
         checkHeader(bs, mb, count, what);
         long vpm = bs / mb;
         long valuesLeft = count - 1;
         while (valuesLeft > 0) {
-            varint(data, pos, limit, what, base); // min delta
+            Uleb128.read(data, pos, limit, 10, "varint", what, base); // min delta
             long p = pos[0];
             if (limit - p < mb) {
                 throw new CorruptDataException("block header beyond section in " + what + ": offset=" + (p - base) + " sectionEnd="
@@ -217,35 +218,10 @@ final class DeltaBinaryPackedDecoder {
     }
 
     private long varint() {
-        long result = 0;
-        for (int i = 0; i < 10; i++) {
-            if (position >= limit) {
-                throw new CorruptDataException("varint beyond section in " + what + ": sectionEnd=" + (limit - base));
-            }
-            int b = data.get(ValueLayout.JAVA_BYTE, position++) & 0xFF;
-            result |= (long) (b & 0x7F) << (7 * i);
-            if ((b & 0x80) == 0) {
-                return result;
-            }
-        }
-        throw new CorruptDataException("varint too long in " + what + ": offset=" + (position - base));
-    }
-
-    private static long varint(MemorySegment data, long[] pos, long limit, String what, long base) {
-        long result = 0;
-        long p = pos[0];
-        for (int i = 0; i < 10; i++) {
-            if (p >= limit) {
-                throw new CorruptDataException("varint beyond section in " + what + ": sectionEnd=" + (limit - base));
-            }
-            int b = data.get(ValueLayout.JAVA_BYTE, p++) & 0xFF;
-            result |= (long) (b & 0x7F) << (7 * i);
-            if ((b & 0x80) == 0) {
-                pos[0] = p;
-                return result;
-            }
-        }
-        throw new CorruptDataException("varint too long in " + what + ": offset=" + (p - base));
+        cursor[0] = position;
+        long value = Uleb128.read(data, cursor, limit, 10, "varint", what, base);
+        position = cursor[0];
+        return value;
     }
 
     private static long zigzag(long n) {

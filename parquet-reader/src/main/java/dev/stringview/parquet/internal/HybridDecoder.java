@@ -20,6 +20,7 @@ final class HybridDecoder {
     private final String what;
     private final long base;
     private long position;
+    private final long[] cursor = new long[1]; // position for Uleb128.read, reused to avoid allocation
 
     // current run
     private boolean rle;
@@ -199,17 +200,9 @@ final class HybridDecoder {
     }
 
     private long readVarint() {
-        long result = 0;
-        for (int i = 0; i < 5; i++) {
-            if (position >= limit) {
-                throw new CorruptDataException("run header beyond section in " + what + ": sectionEnd=" + (limit - base));
-            }
-            int b = data.get(ValueLayout.JAVA_BYTE, position++) & 0xFF;
-            result |= (long) (b & 0x7F) << (7 * i);
-            if ((b & 0x80) == 0) {
-                return result;
-            }
-        }
-        throw new CorruptDataException("run header varint too long in " + what + ": offset=" + (position - base));
+        cursor[0] = position;
+        long value = Uleb128.read(data, cursor, limit, 5, "run header varint", what, base);
+        position = cursor[0];
+        return value;
     }
 }

@@ -13,6 +13,9 @@ import java.lang.foreign.ValueLayout;
  * Needles of up to 16 bytes are verified with one or two word compares instead of a {@code mismatch} call.
  */
 public final class ByteSearch {
+    /** The vectorized screen, when {@link Vectorization} enabled it; null for the scalar code alone. */
+    private static final Vectorization.VectorSearch VECTOR = Vectorization.search();
+
     private static final long ONES = 0x0101_0101_0101_0101L;
     private static final long HIGHS = 0x8080_8080_8080_8080L;
 
@@ -43,6 +46,8 @@ public final class ByteSearch {
     private final long firstWord; // needle bytes 0..7 (little-endian, zero-padded)
     private final long firstMask;
     private final long lastWord; // needle bytes length-8..length-1, for 9..16-byte needles
+    private final long secondWord; // needle bytes 8..11 (zero-padded), for 9..12-byte needles
+    private final long secondMask;
 
     public ByteSearch(byte[] needle) {
         this.needle = needle.clone();
@@ -74,6 +79,12 @@ public final class ByteSearch {
         this.firstWord = word;
         this.firstMask = length >= 8 ? -1L : (1L << (8 * length)) - 1;
         this.lastWord = length > 8 && length <= 16 ? needleSegment.get(ViewLayout.LAYOUT_LE_LONG, length - 8L) : 0;
+        long second = 0;
+        for (int i = 8; i < Math.min(12, length); i++) {
+            second |= (needle[i] & 0xFFL) << (8 * (i - 8));
+        }
+        this.secondWord = second;
+        this.secondMask = length <= 8 ? 0 : (1L << (8 * (Math.min(12, length) - 8))) - 1;
     }
 
     private int rank(int position) {
@@ -84,8 +95,60 @@ public final class ByteSearch {
         return length;
     }
 
+    /**
+     * Whether the needle occurs in a value of at most 12 bytes held in registers: {@code low} holds bytes 0..7,
+     * {@code high} bytes 8..11 in its low half (little-endian), {@code valueLength} is 0..12 and bytes past it
+     * are ignored. This is how an inline view's value is searched without reading memory: both rare-byte
+     * screens run on all 12 bytes at once (one bit per byte via {@link Long#compress}), and each surviving start
+     * is verified with shifts of the two words.
+     */
+    public boolean occursInInline(long low, long high, int valueLength) {
+        int lastStart = valueLength - length;
+        if (lastStart < 0 || length > ViewLayout.INLINE_MAX) {
+            return false;
+        }
+        if (length == 0) {
+            return true;
+        }
+        long starts = (equalBytes(low, high, rarePattern1) >>> rareOffset1)
+                & (equalBytes(low, high, rarePattern2) >>> rareOffset2)
+                & ((2L << lastStart) - 1);
+        while (starts != 0) {
+            int start = Long.numberOfTrailingZeros(starts);
+            int shift = 8 * start;
+            // Bytes start..start+7 of the value (for start > 4 the bytes past 11 come in as zeros).
+            long window = start == 0 ? low : start < 8 ? (low >>> shift) | (high << (64 - shift)) : high >>> (shift - 64);
+            if ((window & firstMask) == firstWord
+                    && (length <= 8 || ((high >>> shift) & secondMask) == secondWord)) {
+                return true;
+            }
+            starts &= starts - 1;
+        }
+        return false;
+    }
+
+    /** Bit k (k in 0..11) set when byte k of the 12-byte value {@code low, high} equals the byte repeated in {@code pattern}. */
+    private static long equalBytes(long low, long high, long pattern) {
+        return Long.compress(zeroBytes(low ^ pattern), HIGHS)
+                | Long.compress(zeroBytes(high ^ pattern) & 0x8080_8080L, 0x8080_8080L) << 8;
+    }
+
+    /** High bit of every byte of {@code x} that is zero, and no other bits (exact, unlike the screening trick). */
+    private static long zeroBytes(long x) {
+        return ~(((x & ~HIGHS) + ~HIGHS) | x) & HIGHS;
+    }
+
     /** Position of the first occurrence of the needle within {@code [offset, offset + length)}, relative to offset, or -1. */
     public long indexOf(MemorySegment haystack, long offset, long haystackLength) {
+        Vectorization.VectorSearch vector = VECTOR;
+        if (vector != null && haystackLength - length >= 15 && length != 0) {
+            return vector.indexOf(this, haystack, offset, haystackLength - length);
+        }
+        return indexOfScalar(haystack, offset, haystackLength);
+    }
+
+    /** {@link #indexOf} with the scalar (SWAR) code only, whatever {@link Vectorization} chose. */
+    long indexOfScalar(MemorySegment haystack, long offset, long haystackLength) {
         if (length == 0) {
             return 0;
         }
@@ -140,6 +203,37 @@ public final class ByteSearch {
             candidates &= candidates - 1;
         }
         return -1;
+    }
+
+    /**
+     * For the vector screen: the first start {@code window + k} whose bit k is set in {@code lanes} and where the
+     * needle occurs, or -1. {@code end} bounds the haystack.
+     */
+    long verify(MemorySegment haystack, long offset, long end, long window, long lanes) {
+        while (lanes != 0) {
+            long at = window + Long.numberOfTrailingZeros(lanes);
+            if (matchesAt(haystack, offset + at, end)) {
+                return at;
+            }
+            lanes &= lanes - 1;
+        }
+        return -1;
+    }
+
+    int rareOffset1() {
+        return rareOffset1;
+    }
+
+    int rareOffset2() {
+        return rareOffset2;
+    }
+
+    byte rareByte1() {
+        return needle[rareOffset1];
+    }
+
+    byte rareByte2() {
+        return needle[rareOffset2];
     }
 
     /** Whether the needle sits at {@code position}; {@code end} bounds the haystack (the needle fits before it). */

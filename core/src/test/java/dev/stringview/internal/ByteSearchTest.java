@@ -17,7 +17,7 @@ class ByteSearchTest {
     Arbitrary<byte[]> text() {
         // Few distinct bytes (including NUL, 0x01 right above it, and bytes >= 0x80) so needles recur often.
         return Arbitraries.of((byte) 'a', (byte) 'b', (byte) 'g', (byte) 'e', (byte) 0, (byte) 1, (byte) 0x80,
-                (byte) 0xFF).array(byte[].class).ofMaxSize(80);
+                (byte) 0xFF).array(byte[].class).ofMaxSize(120);
     }
 
     @Property(tries = 3000)
@@ -33,8 +33,41 @@ class ByteSearchTest {
         byte[] padded = new byte[haystack.length + 16];
         java.util.Arrays.fill(padded, (byte) 'g');
         System.arraycopy(haystack, 0, padded, 8, haystack.length);
-        long found = new ByteSearch(needle).indexOf(MemorySegment.ofArray(padded), 8, haystack.length);
-        assertEquals(naive(haystack, needle), found);
+        ByteSearch search = new ByteSearch(needle);
+        long expected = naive(haystack, needle);
+        // indexOf takes the vector screen for long haystacks (the test JVM has the incubator module); the scalar
+        // code is checked on its own as well, so both implementations face every case.
+        assertEquals(expected, search.indexOf(MemorySegment.ofArray(padded), 8, haystack.length));
+        assertEquals(expected, search.indexOfScalar(MemorySegment.ofArray(padded), 8, haystack.length));
+    }
+
+    /** The in-register search of inline values agrees with a naive search, whatever lies past the value's end. */
+    @Property(tries = 3000)
+    void searchesInlineValuesInRegisters(@ForAll("text") byte[] text, @ForAll("text") byte[] randomNeedle,
+            @ForAll boolean takeFromValue, @ForAll("small") int from, @ForAll("small") int length,
+            @ForAll long garbage) {
+        byte[] value = java.util.Arrays.copyOf(text, Math.min(12, text.length));
+        byte[] needle = java.util.Arrays.copyOf(randomNeedle, Math.min(13, randomNeedle.length));
+        if (takeFromValue && value.length > 0) {
+            int start = from % value.length;
+            needle = java.util.Arrays.copyOfRange(value, start, Math.min(value.length, start + length % 13));
+        }
+        // The 12 bytes as the two words would hold them, with garbage (not zeros) past the value's end.
+        byte[] twelve = new byte[16];
+        for (int i = 0; i < 16; i++) {
+            twelve[i] = i < value.length ? value[i] : (byte) (garbage >>> (8 * (i % 8)));
+        }
+        MemorySegment words = MemorySegment.ofArray(twelve);
+        long low = words.get(dev.stringview.ViewLayout.LAYOUT_LE_LONG, 0);
+        long high = words.get(dev.stringview.ViewLayout.LAYOUT_LE_LONG, 8) & 0xFFFF_FFFFL;
+        assertEquals(naive(value, needle) >= 0, new ByteSearch(needle).occursInInline(low, high, value.length),
+                () -> "value=" + java.util.Arrays.toString(value));
+    }
+
+    /** The test JVM starts with --add-modules jdk.incubator.vector (surefire argLine), so both paths run. */
+    @Test
+    void vectorCodeIsActiveInTests() {
+        assertEquals(true, Vectorization.search() != null, Vectorization.describe());
     }
 
     @Provide

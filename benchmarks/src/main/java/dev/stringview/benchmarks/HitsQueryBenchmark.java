@@ -36,7 +36,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 3, time = 2)
 @Fork(value = 1, jvmArgsAppend = {Jvm.XMX, Jvm.ADD_OPENS_NIO, Jvm.NETTY_REFLECTION, Jvm.NETTY_UNSAFE,
-        Jvm.ARROW_UNSAFE, Jvm.NATIVE_ACCESS})
+        Jvm.ARROW_UNSAFE, Jvm.NATIVE_ACCESS, Jvm.VECTOR})
 @OperationsPerInvocation(HitsQueryBenchmark.ROWS)
 public class HitsQueryBenchmark {
     static final int ROWS = 2_000_000;

@@ -14,5 +14,8 @@ final class Jvm {
     /** DuckDB's JDBC driver, snappy-java and zstd-jni load native code (JDK 24+ warns without it). */
     static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
 
+    /** Lets the library's substring search use the Vector API (see dev.stringview.internal.Vectorization). */
+    static final String VECTOR = "--add-modules=jdk.incubator.vector";
+
     private Jvm() {}
 }

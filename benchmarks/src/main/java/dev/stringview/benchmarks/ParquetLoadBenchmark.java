@@ -41,7 +41,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 3, time = 1)
 @Fork(value = 1, jvmArgsAppend = {Jvm.XMX, Jvm.ADD_OPENS_NIO, Jvm.NETTY_REFLECTION, Jvm.NETTY_UNSAFE,
-        Jvm.ARROW_UNSAFE, Jvm.NATIVE_ACCESS})
+        Jvm.ARROW_UNSAFE, Jvm.NATIVE_ACCESS, Jvm.VECTOR})
 @OperationsPerInvocation(ParquetLoadBenchmark.ROWS)
 public class ParquetLoadBenchmark {
     static final int ROWS = 1_000_000;

@@ -39,7 +39,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 @Fork(value = 1, jvmArgsAppend = {Jvm.XMX, Jvm.ADD_OPENS_NIO, Jvm.NETTY_REFLECTION, Jvm.NETTY_UNSAFE,
-        Jvm.ARROW_UNSAFE, Jvm.NATIVE_ACCESS})
+        Jvm.ARROW_UNSAFE, Jvm.NATIVE_ACCESS, Jvm.VECTOR})
 public abstract class PrefixCompareBenchmark {
     /** Value lengths: all 8 bytes (inline in a view), all 25 bytes (prefix + buffer), or a 50/50 mix. */
     @Param({"8", "25", "mix"})

@@ -15,9 +15,13 @@ import java.util.Objects;
  * @param verifyChecksums check page CRCs where the writer stored them (on by default)
  * @param maxPageBytes the largest buffer one page may need (a decompressed page, or the values of a
  *     DELTA_BYTE_ARRAY page rebuilt): larger pages are refused as corrupt rather than allocated
+ * @param nativeDecompression decompress SNAPPY, ZSTD and LZ4 pages with the native libraries bundled in
+ *     aircompressor-v3 (called through the FFM API, no JNI) when the JVM grants native access to the class path
+ *     ({@code --enable-native-access=ALL-UNNAMED}); otherwise, or when this is off, aircompressor's pure-Java
+ *     decoders are used. On by default: without native access granted it changes nothing.
  */
 public record ParquetViewOptions(List<String> columns, int batchSize, boolean validateUtf8, boolean verifyChecksums,
-        long maxPageBytes) {
+        long maxPageBytes, boolean nativeDecompression) {
 
     public static final int DEFAULT_BATCH_SIZE = 8192;
     public static final long DEFAULT_MAX_PAGE_BYTES = 256L << 20;
@@ -33,32 +37,40 @@ public record ParquetViewOptions(List<String> columns, int batchSize, boolean va
         }
     }
 
-    /** Every readable column, 8192-row batches, UTF-8 validation and checksum verification on, pages up to 256 MiB. */
+    /**
+     * Every readable column, 8192-row batches, UTF-8 validation and checksum verification on, pages up to 256 MiB,
+     * native decompression where the JVM allows it.
+     */
     public static ParquetViewOptions defaults() {
-        return new ParquetViewOptions(List.of(), DEFAULT_BATCH_SIZE, true, true, DEFAULT_MAX_PAGE_BYTES);
+        return new ParquetViewOptions(List.of(), DEFAULT_BATCH_SIZE, true, true, DEFAULT_MAX_PAGE_BYTES, true);
     }
 
     public ParquetViewOptions withColumns(String... names) {
-        return new ParquetViewOptions(List.of(names), batchSize, validateUtf8, verifyChecksums, maxPageBytes);
+        return new ParquetViewOptions(List.of(names), batchSize, validateUtf8, verifyChecksums, maxPageBytes, nativeDecompression);
     }
 
     public ParquetViewOptions withColumns(List<String> names) {
-        return new ParquetViewOptions(names, batchSize, validateUtf8, verifyChecksums, maxPageBytes);
+        return new ParquetViewOptions(names, batchSize, validateUtf8, verifyChecksums, maxPageBytes, nativeDecompression);
     }
 
     public ParquetViewOptions withBatchSize(int rows) {
-        return new ParquetViewOptions(columns, rows, validateUtf8, verifyChecksums, maxPageBytes);
+        return new ParquetViewOptions(columns, rows, validateUtf8, verifyChecksums, maxPageBytes,
+                nativeDecompression);
     }
 
     public ParquetViewOptions withUtf8Validation(boolean enabled) {
-        return new ParquetViewOptions(columns, batchSize, enabled, verifyChecksums, maxPageBytes);
+        return new ParquetViewOptions(columns, batchSize, enabled, verifyChecksums, maxPageBytes, nativeDecompression);
     }
 
     public ParquetViewOptions withChecksumVerification(boolean enabled) {
-        return new ParquetViewOptions(columns, batchSize, validateUtf8, enabled, maxPageBytes);
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, enabled, maxPageBytes, nativeDecompression);
     }
 
     public ParquetViewOptions withMaxPageBytes(long bytes) {
-        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, bytes);
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, bytes, nativeDecompression);
+    }
+
+    public ParquetViewOptions withNativeDecompression(boolean enabled) {
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes, enabled);
     }
 }

@@ -93,7 +93,7 @@ public final class ParquetViewReader implements AutoCloseable {
         this.projection = projection;
         this.options = options;
         this.settings = new ColumnChunkReader.Settings(options.validateUtf8(), options.verifyChecksums(),
-                options.maxPageBytes());
+                options.maxPageBytes(), options.nativeDecompression());
         this.validBits = new long[projection.size()][];
         this.dictionaryHeaderMissing = writtenBeforeParquet816Fix(footer.getFileMetaData().getCreatedBy());
     }

@@ -173,10 +173,12 @@ class FuzzTest {
             Path path = dir.resolve("mutant.parquet");
             Files.write(path, mutant);
             String label = "mutant " + i + " of " + seed.getFileName() + ": " + what;
+            // Odd mutants go through the native decompressors, even ones through the pure-Java decoders.
+            ParquetViewOptions options = OPTIONS.withNativeDecompression(i % 2 == 1);
             boolean[] failed = new boolean[1];
             assertTimeoutPreemptively(PER_MUTANT, () -> {
                 try {
-                    BadDataTest.readAllColumns(path, OPTIONS);
+                    BadDataTest.readAllColumns(path, options);
                 } catch (ParquetViewException e) {
                     failed[0] = true;
                     assertTrue(e.getMessage().contains("file=mutant.parquet"), e.getMessage());

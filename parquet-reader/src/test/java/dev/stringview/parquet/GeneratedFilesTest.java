@@ -108,10 +108,14 @@ class GeneratedFilesTest {
         for (String column : List.of("s", "b", "j")) {
             List<byte[]> expected = Oracle.read(path, column);
             assertEquals(s.rows(), expected.size());
+            boolean nativeDecompression = false;
             for (int batch : BATCH_SIZES) {
+                // Alternate native and pure-Java decompression, so every file goes through both decoders.
+                nativeDecompression = !nativeDecompression;
                 ParquetTestingConformanceTest.assertEqualValues(expected,
-                        Reading.read(path, column, ParquetViewOptions.defaults().withBatchSize(batch)),
-                        s.name() + " column=" + column + " batch=" + batch);
+                        Reading.read(path, column, ParquetViewOptions.defaults().withBatchSize(batch)
+                                .withNativeDecompression(nativeDecompression)),
+                        s.name() + " column=" + column + " batch=" + batch + " native=" + nativeDecompression);
             }
         }
         try (Arena arena = Arena.ofConfined();

@@ -43,7 +43,8 @@ public final class ColumnChunkReader implements AutoCloseable {
             int rowGroup, CompressionCodecName codec, long start, long length, long numValues) {}
 
     /** Settings shared by the chunks of one read. */
-    public record Settings(boolean validateUtf8, boolean verifyChecksums, long maxPageBytes) {}
+    public record Settings(boolean validateUtf8, boolean verifyChecksums, long maxPageBytes,
+            boolean nativeDecompression) {}
 
     private final Chunk chunk;
     private final Settings settings;
@@ -88,7 +89,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         if (codec == CompressionCodecName.UNCOMPRESSED) {
             this.decompressor = null;
         } else {
-            this.decompressor = PageDecompressor.forCodec(codec);
+            this.decompressor = PageDecompressor.forCodec(codec, settings.nativeDecompression());
             if (decompressor == null) {
                 throw new UnsupportedParquetException("unsupported compression codec", chunk.fileName(),
                         chunk.column(), chunk.rowGroup(), -1, "codec=" + codec

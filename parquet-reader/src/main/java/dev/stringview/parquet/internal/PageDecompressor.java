@@ -3,10 +3,13 @@ package dev.stringview.parquet.internal;
 import io.airlift.compress.v3.MalformedInputException;
 import io.airlift.compress.v3.lz4.Lz4Decompressor;
 import io.airlift.compress.v3.lz4.Lz4JavaDecompressor;
+import io.airlift.compress.v3.lz4.Lz4NativeDecompressor;
 import io.airlift.compress.v3.snappy.SnappyDecompressor;
 import io.airlift.compress.v3.snappy.SnappyJavaDecompressor;
+import io.airlift.compress.v3.snappy.SnappyNativeDecompressor;
 import io.airlift.compress.v3.zstd.ZstdDecompressor;
 import io.airlift.compress.v3.zstd.ZstdJavaDecompressor;
+import io.airlift.compress.v3.zstd.ZstdNativeDecompressor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -19,8 +22,10 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 /**
  * Decompresses one page from a segment (usually a slice of the memory-mapped file) straight into an off-heap
  * segment of exactly the page's uncompressed size, which then becomes the data buffer of the views. No byte[]
- * is involved. Snappy, ZSTD and LZ4 use aircompressor-v3's pure-Java decoders (MemorySegment in and out); GZIP
- * uses {@link Inflater} on the segments' ByteBuffer views.
+ * is involved. Snappy, ZSTD and LZ4 use aircompressor-v3 (MemorySegment in and out): its bundled native
+ * libraries (libsnappy, libzstd, liblz4, called through the FFM API) when native decoding is asked for, the JVM
+ * grants native access to aircompressor's module and the library loads, else its pure-Java decoders, which are
+ * several times slower. GZIP uses {@link Inflater} on the segments' ByteBuffer views.
  *
  * <p>A decompressor must produce exactly {@code out.byteSize()} bytes; anything else is a
  * {@link CorruptDataException}. {@link #checkPlausible} rejects sizes the codec cannot produce from the input
@@ -31,16 +36,38 @@ public abstract sealed class PageDecompressor {
 
     private PageDecompressor() {}
 
-    /** The decompressor for {@code codec}, or null if the codec is not supported. */
-    public static PageDecompressor forCodec(CompressionCodecName codec) {
+    /**
+     * Whether the JVM lets aircompressor call native code. Asked first, so that a JVM without
+     * {@code --enable-native-access} never sees a restricted call (which JDK 24+ warns about).
+     */
+    private static final boolean NATIVE_ACCESS = SnappyNativeDecompressor.class.getModule().isNativeAccessEnabled();
+
+    /**
+     * The decompressor for {@code codec}, or null if the codec is not supported.
+     *
+     * @param preferNative use aircompressor's native library for the codec when the JVM allows it and it loads
+     */
+    public static PageDecompressor forCodec(CompressionCodecName codec, boolean preferNative) {
+        boolean nativeOk = preferNative && NATIVE_ACCESS;
         return switch (codec) {
-            case SNAPPY -> new Snappy();
+            case SNAPPY -> new Snappy(nativeOk && SnappyNativeDecompressor.isEnabled()
+                    ? new SnappyNativeDecompressor() : null);
             case GZIP -> new Gzip();
-            case ZSTD -> new Zstd();
-            case LZ4_RAW -> new Lz4Raw();
-            case LZ4 -> new Lz4Hadoop();
+            case ZSTD -> new Zstd(nativeOk && ZstdNativeDecompressor.isEnabled() ? new ZstdNativeDecompressor() : null);
+            case LZ4_RAW -> new Lz4Raw(nativeOk && Lz4NativeDecompressor.isEnabled() ? new Lz4NativeDecompressor()
+                    : null);
+            case LZ4 -> new Lz4Hadoop(nativeOk && Lz4NativeDecompressor.isEnabled() ? new Lz4NativeDecompressor()
+                    : null);
             default -> null; // UNCOMPRESSED needs none; LZO and BROTLI are not supported
         };
+    }
+
+    /** Whether this decompressor runs a native library (for reports and tests). */
+    public abstract boolean isNative();
+
+    /** The native decoder can only address native memory; heap segments (tests, small inputs) use the Java one. */
+    static boolean bothNative(MemorySegment in, MemorySegment out) {
+        return in.isNative() && out.isNative();
     }
 
     /** Decompresses {@code in} into all of {@code out}. */
@@ -66,7 +93,17 @@ public abstract sealed class PageDecompressor {
     }
 
     static final class Snappy extends PageDecompressor {
-        private final SnappyDecompressor decompressor = new SnappyJavaDecompressor();
+        private final SnappyDecompressor java = new SnappyJavaDecompressor();
+        private final SnappyDecompressor nativeDecoder;
+
+        Snappy(SnappyDecompressor nativeDecoder) {
+            this.nativeDecoder = nativeDecoder;
+        }
+
+        @Override
+        public boolean isNative() {
+            return nativeDecoder != null;
+        }
 
         @Override
         public void checkPlausible(MemorySegment in, long uncompressedSize) {
@@ -95,7 +132,7 @@ public abstract sealed class PageDecompressor {
         public void decompress(MemorySegment in, MemorySegment out) {
             int n;
             try {
-                n = decompressor.decompress(in, out);
+                n = (nativeDecoder != null && bothNative(in, out) ? nativeDecoder : java).decompress(in, out);
             } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException e) {
                 throw corrupt("SNAPPY", e.getMessage(), in, out);
             }
@@ -106,7 +143,17 @@ public abstract sealed class PageDecompressor {
     }
 
     static final class Zstd extends PageDecompressor {
-        private final ZstdDecompressor decompressor = new ZstdJavaDecompressor();
+        private final ZstdDecompressor java = new ZstdJavaDecompressor();
+        private final ZstdDecompressor nativeDecoder;
+
+        Zstd(ZstdDecompressor nativeDecoder) {
+            this.nativeDecoder = nativeDecoder;
+        }
+
+        @Override
+        public boolean isNative() {
+            return nativeDecoder != null;
+        }
 
         @Override
         public void checkPlausible(MemorySegment in, long uncompressedSize) {
@@ -117,7 +164,7 @@ public abstract sealed class PageDecompressor {
         public void decompress(MemorySegment in, MemorySegment out) {
             int n;
             try {
-                n = decompressor.decompress(in, out);
+                n = (nativeDecoder != null && bothNative(in, out) ? nativeDecoder : java).decompress(in, out);
             } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException
                     | UnsupportedOperationException e) {
                 throw corrupt("ZSTD", e.getMessage(), in, out);
@@ -129,7 +176,17 @@ public abstract sealed class PageDecompressor {
     }
 
     static final class Lz4Raw extends PageDecompressor {
-        private final Lz4Decompressor decompressor = new Lz4JavaDecompressor();
+        private final Lz4Decompressor java = new Lz4JavaDecompressor();
+        private final Lz4Decompressor nativeDecoder;
+
+        Lz4Raw(Lz4Decompressor nativeDecoder) {
+            this.nativeDecoder = nativeDecoder;
+        }
+
+        @Override
+        public boolean isNative() {
+            return nativeDecoder != null;
+        }
 
         @Override
         public void checkPlausible(MemorySegment in, long uncompressedSize) {
@@ -138,7 +195,8 @@ public abstract sealed class PageDecompressor {
 
         @Override
         public void decompress(MemorySegment in, MemorySegment out) {
-            int n = decompressRaw(decompressor, in, out, "LZ4_RAW");
+            int n = decompressRaw(nativeDecoder != null && bothNative(in, out) ? nativeDecoder : java, in, out,
+                    "LZ4_RAW");
             if (n != out.byteSize()) {
                 throw corrupt("LZ4_RAW", "wrong size: produced=" + n, in, out);
             }
@@ -159,7 +217,21 @@ public abstract sealed class PageDecompressor {
      * framing does not fit the page, the whole page is decoded as a raw block.
      */
     static final class Lz4Hadoop extends PageDecompressor {
-        private final Lz4Decompressor decompressor = new Lz4JavaDecompressor();
+        private final Lz4Decompressor java = new Lz4JavaDecompressor();
+        private final Lz4Decompressor nativeDecoder;
+
+        Lz4Hadoop(Lz4Decompressor nativeDecoder) {
+            this.nativeDecoder = nativeDecoder;
+        }
+
+        @Override
+        public boolean isNative() {
+            return nativeDecoder != null;
+        }
+
+        private Lz4Decompressor decoder(MemorySegment in, MemorySegment out) {
+            return nativeDecoder != null && bothNative(in, out) ? nativeDecoder : java;
+        }
 
         @Override
         public void checkPlausible(MemorySegment in, long uncompressedSize) {
@@ -171,7 +243,7 @@ public abstract sealed class PageDecompressor {
             if (tryHadoop(in, out)) {
                 return;
             }
-            int n = decompressRaw(decompressor, in, out, "LZ4");
+            int n = decompressRaw(decoder(in, out), in, out, "LZ4");
             if (n != out.byteSize()) {
                 throw corrupt("LZ4", "neither Hadoop framing nor a raw block: produced=" + n, in, out);
             }
@@ -194,7 +266,7 @@ public abstract sealed class PageDecompressor {
                 }
                 int n;
                 try {
-                    n = decompressor.decompress(in.asSlice(inPos, blockCompressed),
+                    n = decoder(in, out).decompress(in.asSlice(inPos, blockCompressed),
                             out.asSlice(outPos, blockUncompressed));
                 } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException e) {
                     return false;
@@ -216,6 +288,12 @@ public abstract sealed class PageDecompressor {
      */
     static final class Gzip extends PageDecompressor {
         private Inflater raw;
+
+        @Override
+        public boolean isNative() {
+            return false; // java.util.zip's zlib is native, but not a choice made here
+        }
+
         private Inflater zlib;
         private final CRC32 crc = new CRC32();
 

@@ -33,7 +33,7 @@ public final class SegmentCodecFactory implements CompressionCodecFactory {
 
         Decompressor(CompressionCodecName codec) {
             this.codec = codec;
-            this.decompressor = codec == CompressionCodecName.UNCOMPRESSED ? null : PageDecompressor.forCodec(codec);
+            this.decompressor = codec == CompressionCodecName.UNCOMPRESSED ? null : PageDecompressor.forCodec(codec, false);
             if (codec != CompressionCodecName.UNCOMPRESSED && decompressor == null) {
                 throw new UnsupportedOperationException("unsupported compression codec: codec=" + codec);
             }

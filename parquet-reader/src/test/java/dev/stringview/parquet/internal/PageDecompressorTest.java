@@ -1,12 +1,15 @@
 package dev.stringview.parquet.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.luben.zstd.Zstd;
 import io.airlift.compress.lz4.Lz4Compressor;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -29,16 +32,48 @@ class PageDecompressorTest {
         return b;
     }
 
+    /**
+     * Decompresses with the pure-Java decoder on heap segments and with the native one (where the codec has one)
+     * on off-heap segments; both must give the same bytes, or both must refuse the input as corrupt.
+     */
     static byte[] run(CompressionCodecName codec, byte[] compressed, int size) {
-        PageDecompressor d = PageDecompressor.forCodec(codec);
+        byte[] java;
         try {
+            java = runOnce(codec, false, compressed, size);
+        } catch (CorruptDataException e) {
+            assertThrows(CorruptDataException.class, () -> runOnce(codec, true, compressed, size),
+                    "the native decoder must refuse what the Java one refuses: codec=" + codec);
+            throw e;
+        }
+        assertArrayEquals(java, runOnce(codec, true, compressed, size), "native vs Java: codec=" + codec);
+        return java;
+    }
+
+    private static byte[] runOnce(CompressionCodecName codec, boolean nativeCode, byte[] compressed, int size) {
+        PageDecompressor d = PageDecompressor.forCodec(codec, nativeCode);
+        try (Arena arena = Arena.ofConfined()) {
             MemorySegment in = MemorySegment.ofArray(compressed);
-            d.checkPlausible(in, size);
             MemorySegment out = MemorySegment.ofArray(new byte[size]);
+            if (nativeCode) {
+                in = arena.allocate(Math.max(1, compressed.length)).asSlice(0, compressed.length)
+                        .copyFrom(MemorySegment.ofArray(compressed));
+                out = arena.allocate(Math.max(1, size)).asSlice(0, size);
+            }
+            d.checkPlausible(in, size);
             d.decompress(in, out);
             return out.toArray(ValueLayout.JAVA_BYTE);
         } finally {
             d.close();
+        }
+    }
+
+    /** The test JVM grants native access (surefire argLine), so the native decoders really run in these tests. */
+    @Test
+    void nativeDecodersAreUsedWhenAllowed() {
+        for (CompressionCodecName codec : new CompressionCodecName[] {CompressionCodecName.SNAPPY,
+                CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW, CompressionCodecName.LZ4}) {
+            assertTrue(PageDecompressor.forCodec(codec, true).isNative(), codec.name());
+            assertFalse(PageDecompressor.forCodec(codec, false).isNative(), codec.name());
         }
     }
 
@@ -116,9 +151,9 @@ class PageDecompressorTest {
         assertArrayEquals(a, run(CompressionCodecName.ZSTD, z, 7000));
         assertThrows(CorruptDataException.class, () -> run(CompressionCodecName.ZSTD, z, 7001));
         // a forged size far beyond what the input can produce is refused before allocation
-        assertThrows(CorruptDataException.class, () -> PageDecompressor.forCodec(CompressionCodecName.LZ4_RAW)
+        assertThrows(CorruptDataException.class, () -> PageDecompressor.forCodec(CompressionCodecName.LZ4_RAW, false)
                 .checkPlausible(MemorySegment.ofArray(new byte[10]), 1L << 30));
-        assertThrows(CorruptDataException.class, () -> PageDecompressor.forCodec(CompressionCodecName.GZIP)
+        assertThrows(CorruptDataException.class, () -> PageDecompressor.forCodec(CompressionCodecName.GZIP, false)
                 .checkPlausible(MemorySegment.ofArray(new byte[10]), 1L << 30));
     }
 
@@ -140,10 +175,14 @@ class PageDecompressorTest {
                 input = Arrays.copyOf(input, random.nextInt(input.length));
             }
             int size = random.nextInt(4) == 0 ? random.nextInt(6000) : 3000;
-            try {
-                run(codecs[k], input, size);
-            } catch (CorruptDataException expected) {
-                // fine: damage detected
+            // Each decoder on its own: either bytes of the asked size or CorruptDataException, nothing else. The two
+            // may differ on garbage (libzstd accepts some damage the Java decoder rejects, as zstd-jni would).
+            for (boolean nativeCode : new boolean[] {false, true}) {
+                try {
+                    runOnce(codecs[k], nativeCode, input, size);
+                } catch (CorruptDataException expected) {
+                    // fine: damage detected
+                }
             }
         }
     }

@@ -57,17 +57,30 @@ final class Constant {
      * constant's four prefix bytes, equals this (long) constant: bytes 4.. are compared.
      */
     boolean equalsAfterPrefix(MemorySegment data, long offset) {
+        return differenceAfterPrefix(data, offset) == 0;
+    }
+
+    /**
+     * Zero if the value at {@code offset} (known to share this long constant's prefix and length) equals it,
+     * else non-zero. Kernels turn this into a 0/1 with arithmetic, never a branch on the loaded bytes: without such
+     * branches, the CPU keeps running ahead into the next candidates, so their cache misses overlap.
+     */
+    long differenceAfterPrefix(MemorySegment data, long offset) {
         long[] words = tailWords;
         if (words == null) {
-            return ByteRanges.equal(data, offset + 4, segment, 4, length - 4);
+            return ByteRanges.equal(data, offset + 4, segment, 4, length - 4) ? 0 : 1;
         }
-        // No early exit: without branches on the loaded bytes, the loads of consecutive candidates overlap.
         int full = words.length - 1;
         long difference = data.get(LAYOUT_LE_LONG, offset + length - 8L) ^ words[full];
         for (int k = 0; k < full; k++) {
             difference |= data.get(LAYOUT_LE_LONG, offset + 4 + 8L * k) ^ words[k];
         }
-        return difference == 0;
+        return difference;
+    }
+
+    /** 1 if {@code difference} is zero, else 0, without a branch. */
+    static int isZero(long difference) {
+        return (int) (((difference | -difference) >>> 63) ^ 1);
     }
 
     /** Mask of the low {@code n} bytes of a little-endian word ({@code n} in 0..8). */

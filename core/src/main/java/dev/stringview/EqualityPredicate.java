@@ -47,12 +47,18 @@ final class EqualityPredicate extends ViewPredicate {
                 }
             }
         }
+        MemorySegment[] buffers = column.bufferArray();
+        boolean inline = constant.isInline();
         int found = 0;
         for (int j = 0; j < candidates; j++) {
             int row = out[j];
-            if (column.isValid(row) && equalAfterWord0(column, views, row)) {
-                out[found++] = row;
+            long difference = 1;
+            if (column.isValid(row)) { // only a null row's view may hold garbage: check before following it
+                long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
+                difference = inline ? w1 ^ constant.word1 : constant.differenceAfterPrefix(buffers[(int) w1], w1 >>> 32);
             }
+            out[found] = row; // written always (found <= j: out[j] is already read), kept only on a match
+            found += Constant.isZero(difference);
         }
         return found;
     }

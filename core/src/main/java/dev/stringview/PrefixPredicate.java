@@ -49,23 +49,27 @@ final class PrefixPredicate extends ViewPredicate {
                 }
             }
         }
+        MemorySegment[] buffers = column.bufferArray();
         int found = 0;
         for (int j = 0; j < candidates; j++) {
             int row = out[j];
-            if (column.isValid(row) && (patternLength <= 4 || restMatches(column, views, row))) {
-                out[found++] = row;
+            long difference = 1;
+            if (column.isValid(row)) { // only a null row's view may hold garbage: check before following it
+                difference = patternLength <= 4 ? 0 : restDifference(views, buffers, row);
             }
+            out[found] = row; // written always (found <= j: out[j] is already read), kept only on a match
+            found += Constant.isZero(difference);
         }
         return found;
     }
 
-    /** Bytes 4.. of the pattern against a non-null candidate at least as long as the pattern. */
-    private boolean restMatches(ViewColumn column, MemorySegment views, int row) {
+    /** Zero when bytes 4.. of the pattern match a non-null candidate at least as long as the pattern. */
+    private long restDifference(MemorySegment views, MemorySegment[] buffers, int row) {
         long at = (long) row << 4;
         long w1 = views.get(LAYOUT_LE_LONG, at + 8);
         if ((int) views.get(LAYOUT_LE_LONG, at) <= INLINE_MAX) {
-            return (w1 & inlineMask) == inlineBits;
+            return (w1 & inlineMask) ^ inlineBits;
         }
-        return pattern.equalsAfterPrefix(column.bufferArray()[(int) w1], w1 >>> 32);
+        return pattern.differenceAfterPrefix(buffers[(int) w1], w1 >>> 32);
     }
 }

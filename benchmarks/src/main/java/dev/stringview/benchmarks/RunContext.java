@@ -26,15 +26,33 @@ final class RunContext {
         c.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         c.put("jmh", packageVersion(org.openjdk.jmh.runner.Runner.class, "1.37"));
-        c.put("arrowJava", packageVersion(org.apache.arrow.vector.VarCharVector.class, "?"));
+        c.put("arrowJava", mavenVersion("org.apache.arrow", "arrow-vector"));
         c.put("parquetJava", parquetVersion());
         c.put("duckdb", duckDbVersion());
+        c.put("aircompressor", mavenVersion("io.airlift", "aircompressor-v3"));
+        // What the forks get (see Jvm): the library's vector substring search and aircompressor's native codecs.
+        c.put("forkFlags", String.join(" ", Jvm.VECTOR, Jvm.NATIVE_ACCESS));
         return c;
     }
 
     private static String packageVersion(Class<?> type, String fallback) {
         String v = type.getPackage().getImplementationVersion();
         return v == null ? fallback : v;
+    }
+
+    /** The version in a dependency's {@code META-INF/maven/.../pom.properties}, kept in the shaded jar. */
+    private static String mavenVersion(String groupId, String artifactId) {
+        String resource = "/META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties";
+        try (var in = RunContext.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                return "?";
+            }
+            java.util.Properties properties = new java.util.Properties();
+            properties.load(in);
+            return properties.getProperty("version", "?");
+        } catch (java.io.IOException e) {
+            return "?";
+        }
     }
 
     private static String parquetVersion() {

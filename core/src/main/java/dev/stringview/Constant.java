@@ -62,8 +62,8 @@ final class Constant {
 
     /**
      * Zero if the value at {@code offset} (known to share this long constant's prefix and length) equals it,
-     * else non-zero. Kernels turn this into a 0/1 with arithmetic, never a branch on the loaded bytes: without such
-     * branches, the CPU keeps running ahead into the next candidates, so their cache misses overlap.
+     * else non-zero. All words are loaded and combined without an early exit, so one candidate's loads are
+     * issued together.
      */
     long differenceAfterPrefix(MemorySegment data, long offset) {
         long[] words = tailWords;
@@ -76,11 +76,6 @@ final class Constant {
             difference |= data.get(LAYOUT_LE_LONG, offset + 4 + 8L * k) ^ words[k];
         }
         return difference;
-    }
-
-    /** 1 if {@code difference} is zero, else 0, without a branch. */
-    static int isZero(long difference) {
-        return (int) (((difference | -difference) >>> 63) ^ 1);
     }
 
     /** Mask of the low {@code n} bytes of a little-endian word ({@code n} in 0..8). */

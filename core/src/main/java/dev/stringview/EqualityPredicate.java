@@ -57,8 +57,12 @@ final class EqualityPredicate extends ViewPredicate {
                 long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
                 difference = inline ? w1 ^ constant.word1 : constant.differenceAfterPrefix(buffers[(int) w1], w1 >>> 32);
             }
-            out[found] = row; // written always (found <= j: out[j] is already read), kept only on a match
-            found += Constant.isZero(difference);
+            // A branch, not arithmetic: candidates are read from the array being written, so a store whose
+            // index waits on the loaded bytes would hold up the next candidate's read. The branch is predicted
+            // "no match" and lets the CPU run ahead (measured on the scattered heap: 9.9 vs 12.5 ns/row).
+            if (difference == 0) {
+                out[found++] = row;
+            }
         }
         return found;
     }

@@ -57,8 +57,9 @@ final class PrefixPredicate extends ViewPredicate {
             if (column.isValid(row)) { // only a null row's view may hold garbage: check before following it
                 difference = patternLength <= 4 ? 0 : restDifference(views, buffers, row);
             }
-            out[found] = row; // written always (found <= j: out[j] is already read), kept only on a match
-            found += Constant.isZero(difference);
+            if (difference == 0) { // a branch on purpose: see EqualityPredicate
+                out[found++] = row;
+            }
         }
         return found;
     }

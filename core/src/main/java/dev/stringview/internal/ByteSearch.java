@@ -110,6 +110,13 @@ public final class ByteSearch {
         if (length == 0) {
             return true;
         }
+        // Most values do not hold the rarest byte at all: a three-operation test (it may report a byte that is
+        // not there, never miss one that is) rejects them before the exact screen.
+        long x = low ^ rarePattern1;
+        long y = (high ^ rarePattern1) | 0xFFFF_FFFF_0000_0000L; // bytes 12..15 never match
+        if (((((x - ONES) & ~x) | ((y - ONES) & ~y)) & HIGHS) == 0) {
+            return false;
+        }
         long starts = (equalBytes(low, high, rarePattern1) >>> rareOffset1)
                 & (equalBytes(low, high, rarePattern2) >>> rareOffset2)
                 & ((2L << lastStart) - 1);

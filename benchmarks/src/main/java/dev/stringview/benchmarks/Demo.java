@@ -125,7 +125,9 @@ public final class Demo {
         for (Path f : files) {
             out.printf(Locale.ROOT, "  file %s (%,.1f MB)%n", f, Files.size(f) / 1e6);
         }
-        out.printf(Locale.ROOT, "  %s%n%n", machine());
+        out.printf(Locale.ROOT, "  %s%n", machine());
+        // Also makes the library log its one line about the Vector API here, not in the middle of the progress line.
+        out.printf(Locale.ROOT, "  substring search: %s%n%n", dev.stringview.internal.Vectorization.describe());
         String[] header = {"file", "query", "matches", "views ms", "parquet-java ms", "speedup"};
         List<String[]> table = new ArrayList<>();
         int warmups = 2;

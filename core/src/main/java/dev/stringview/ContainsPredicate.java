@@ -5,6 +5,7 @@ import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
 import dev.stringview.internal.ByteSearch;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * {@code value LIKE '%s%'}. Rows shorter than the needle are ruled out by their length. Inline rows are searched
@@ -79,7 +80,7 @@ final class ContainsPredicate extends ViewPredicate {
             int length = (int) views.get(LAYOUT_LE_LONG, at);
             if (length > INLINE_MAX && length >= needleLength && column.isValid(row)) {
                 long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-                sum += buffers[(int) w1].get(java.lang.foreign.ValueLayout.JAVA_BYTE, w1 >>> 32);
+                sum += buffers[(int) w1].get(ValueLayout.JAVA_BYTE, w1 >>> 32);
             }
         }
         return sum;

@@ -202,19 +202,13 @@ public final class ByteSearch {
         long x = a | b;
         // High bit of byte k set if byte k of x is zero (it may also flag a byte above a true zero: verified).
         long candidates = (x - ONES) & ~x & HIGHS & keep;
-        while (candidates != 0) {
-            long at = window + (Long.numberOfTrailingZeros(candidates) >>> 3);
-            if (matchesAt(haystack, offset + at, offset + haystackLength)) {
-                return at;
-            }
-            candidates &= candidates - 1;
-        }
-        return -1;
+        return candidates == 0 ? -1
+                : verify(haystack, offset, offset + haystackLength, window, Long.compress(candidates, HIGHS));
     }
 
     /**
-     * For the vector screen: the first start {@code window + k} whose bit k is set in {@code lanes} and where the
-     * needle occurs, or -1. {@code end} bounds the haystack.
+     * The first start {@code window + k} whose bit k is set in {@code lanes} and where the needle occurs, or -1.
+     * {@code end} bounds the haystack. Shared by the SWAR screen and the vector screen.
      */
     long verify(MemorySegment haystack, long offset, long end, long window, long lanes) {
         while (lanes != 0) {

@@ -2,7 +2,6 @@ package dev.stringview.parquet.internal;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 
 /**
  * DELTA_BINARY_PACKED int32 values (the lengths inside DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY), decoded
@@ -11,7 +10,6 @@ import java.nio.ByteOrder;
  * int32.
  */
 final class DeltaBinaryPackedDecoder {
-    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** Values per block above this are refused (writers use 128; the format only asks for a multiple of 128). */
     static final int MAX_BLOCK_SIZE = 1 << 16;
     private static final int MAX_MINIBLOCKS = 1 << 10;
@@ -141,15 +139,7 @@ final class DeltaBinaryPackedDecoder {
             long size = data.byteSize();
             for (int k = 0; k < values; k++) {
                 long byteIndex = bit >>> 3;
-                long word;
-                if (byteIndex + 8 <= size) {
-                    word = data.get(LE_LONG, byteIndex);
-                } else {
-                    word = 0;
-                    for (long b = byteIndex, s = 0; b < size && s < 64; b++, s += 8) {
-                        word |= (long) (data.get(ValueLayout.JAVA_BYTE, b) & 0xFF) << s;
-                    }
-                }
+                long word = BitPacked.wordAt(data, byteIndex, size);
                 buffer[k] = md + (int) ((word >>> (bit & 7)) & mask);
                 bit += width;
             }

@@ -2,7 +2,6 @@ package dev.stringview.parquet.internal;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -11,7 +10,6 @@ import java.util.Arrays;
  * costs nothing until values are asked for, and every read is checked against the section's end.
  */
 final class HybridDecoder {
-    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final MemorySegment data;
     private final long limit;
@@ -184,15 +182,7 @@ final class HybridDecoder {
         long size = data.byteSize();
         for (int i = 0; i < n; i++) {
             long byteIndex = bit >>> 3;
-            long word;
-            if (byteIndex + 8 <= size) {
-                word = data.get(LE_LONG, byteIndex);
-            } else {
-                word = 0;
-                for (long b = byteIndex, s = 0; b < size && s < 64; b++, s += 8) {
-                    word |= (long) (data.get(ValueLayout.JAVA_BYTE, b) & 0xFF) << s;
-                }
-            }
+            long word = BitPacked.wordAt(data, byteIndex, size);
             out[offset + i] = (int) ((word >>> (bit & 7)) & mask);
             bit += width;
         }

@@ -1,5 +1,6 @@
 package dev.stringview.parquet.internal;
 
+import io.airlift.compress.v3.Decompressor;
 import io.airlift.compress.v3.MalformedInputException;
 import io.airlift.compress.v3.lz4.Lz4Decompressor;
 import io.airlift.compress.v3.lz4.Lz4JavaDecompressor;
@@ -34,7 +35,15 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 public abstract sealed class PageDecompressor {
     private static final ValueLayout.OfInt BE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
-    private PageDecompressor() {}
+    /** aircompressor's pure-Java decoder, or null for GZIP. */
+    private final Decompressor javaDecoder;
+    /** aircompressor's native decoder when allowed and loaded, else null. */
+    private final Decompressor nativeDecoder;
+
+    private PageDecompressor(Decompressor javaDecoder, Decompressor nativeDecoder) {
+        this.javaDecoder = javaDecoder;
+        this.nativeDecoder = nativeDecoder;
+    }
 
     /**
      * Whether the JVM lets aircompressor call native code. Asked first, so that a JVM without
@@ -63,11 +72,34 @@ public abstract sealed class PageDecompressor {
     }
 
     /** Whether this decompressor runs a native library (for reports and tests). */
-    public abstract boolean isNative();
+    public final boolean isNative() {
+        return nativeDecoder != null;
+    }
 
-    /** The native decoder can only address native memory; heap segments (tests, small inputs) use the Java one. */
-    static boolean bothNative(MemorySegment in, MemorySegment out) {
-        return in.isNative() && out.isNative();
+    /**
+     * The decoder for these segments: the native one only if both are native memory, which it alone can address
+     * (heap segments come from tests and small inputs).
+     */
+    final Decompressor decoder(MemorySegment in, MemorySegment out) {
+        return nativeDecoder != null && in.isNative() && out.isNative() ? nativeDecoder : javaDecoder;
+    }
+
+    /** Runs {@link #decoder}; its complaints about the input become {@link CorruptDataException}. Returns bytes written. */
+    final int decode(String codec, MemorySegment in, MemorySegment out) {
+        try {
+            return decoder(in, out).decompress(in, out);
+        } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException
+                | UnsupportedOperationException e) {
+            throw corrupt(codec, e.getMessage(), in, out);
+        }
+    }
+
+    /** {@link #decode}, which must fill all of {@code out}. */
+    final void decodeWhole(String codec, MemorySegment in, MemorySegment out) {
+        int n = decode(codec, in, out);
+        if (n != out.byteSize()) {
+            throw corrupt(codec, "wrong size: produced=" + n, in, out);
+        }
     }
 
     /** Decompresses {@code in} into all of {@code out}. */
@@ -93,16 +125,8 @@ public abstract sealed class PageDecompressor {
     }
 
     static final class Snappy extends PageDecompressor {
-        private final SnappyDecompressor java = new SnappyJavaDecompressor();
-        private final SnappyDecompressor nativeDecoder;
-
         Snappy(SnappyDecompressor nativeDecoder) {
-            this.nativeDecoder = nativeDecoder;
-        }
-
-        @Override
-        public boolean isNative() {
-            return nativeDecoder != null;
+            super(new SnappyJavaDecompressor(), nativeDecoder);
         }
 
         @Override
@@ -130,29 +154,13 @@ public abstract sealed class PageDecompressor {
 
         @Override
         public void decompress(MemorySegment in, MemorySegment out) {
-            int n;
-            try {
-                n = (nativeDecoder != null && bothNative(in, out) ? nativeDecoder : java).decompress(in, out);
-            } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException e) {
-                throw corrupt("SNAPPY", e.getMessage(), in, out);
-            }
-            if (n != out.byteSize()) {
-                throw corrupt("SNAPPY", "wrong size: produced=" + n, in, out);
-            }
+            decodeWhole("SNAPPY", in, out);
         }
     }
 
     static final class Zstd extends PageDecompressor {
-        private final ZstdDecompressor java = new ZstdJavaDecompressor();
-        private final ZstdDecompressor nativeDecoder;
-
         Zstd(ZstdDecompressor nativeDecoder) {
-            this.nativeDecoder = nativeDecoder;
-        }
-
-        @Override
-        public boolean isNative() {
-            return nativeDecoder != null;
+            super(new ZstdJavaDecompressor(), nativeDecoder);
         }
 
         @Override
@@ -162,30 +170,13 @@ public abstract sealed class PageDecompressor {
 
         @Override
         public void decompress(MemorySegment in, MemorySegment out) {
-            int n;
-            try {
-                n = (nativeDecoder != null && bothNative(in, out) ? nativeDecoder : java).decompress(in, out);
-            } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException
-                    | UnsupportedOperationException e) {
-                throw corrupt("ZSTD", e.getMessage(), in, out);
-            }
-            if (n != out.byteSize()) {
-                throw corrupt("ZSTD", "wrong size: produced=" + n, in, out);
-            }
+            decodeWhole("ZSTD", in, out);
         }
     }
 
     static final class Lz4Raw extends PageDecompressor {
-        private final Lz4Decompressor java = new Lz4JavaDecompressor();
-        private final Lz4Decompressor nativeDecoder;
-
         Lz4Raw(Lz4Decompressor nativeDecoder) {
-            this.nativeDecoder = nativeDecoder;
-        }
-
-        @Override
-        public boolean isNative() {
-            return nativeDecoder != null;
+            super(new Lz4JavaDecompressor(), nativeDecoder);
         }
 
         @Override
@@ -195,19 +186,7 @@ public abstract sealed class PageDecompressor {
 
         @Override
         public void decompress(MemorySegment in, MemorySegment out) {
-            int n = decompressRaw(nativeDecoder != null && bothNative(in, out) ? nativeDecoder : java, in, out,
-                    "LZ4_RAW");
-            if (n != out.byteSize()) {
-                throw corrupt("LZ4_RAW", "wrong size: produced=" + n, in, out);
-            }
-        }
-    }
-
-    static int decompressRaw(Lz4Decompressor decompressor, MemorySegment in, MemorySegment out, String codec) {
-        try {
-            return decompressor.decompress(in, out);
-        } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException e) {
-            throw corrupt(codec, e.getMessage(), in, out);
+            decodeWhole("LZ4_RAW", in, out);
         }
     }
 
@@ -217,20 +196,8 @@ public abstract sealed class PageDecompressor {
      * framing does not fit the page, the whole page is decoded as a raw block.
      */
     static final class Lz4Hadoop extends PageDecompressor {
-        private final Lz4Decompressor java = new Lz4JavaDecompressor();
-        private final Lz4Decompressor nativeDecoder;
-
         Lz4Hadoop(Lz4Decompressor nativeDecoder) {
-            this.nativeDecoder = nativeDecoder;
-        }
-
-        @Override
-        public boolean isNative() {
-            return nativeDecoder != null;
-        }
-
-        private Lz4Decompressor decoder(MemorySegment in, MemorySegment out) {
-            return nativeDecoder != null && bothNative(in, out) ? nativeDecoder : java;
+            super(new Lz4JavaDecompressor(), nativeDecoder);
         }
 
         @Override
@@ -243,7 +210,7 @@ public abstract sealed class PageDecompressor {
             if (tryHadoop(in, out)) {
                 return;
             }
-            int n = decompressRaw(decoder(in, out), in, out, "LZ4");
+            int n = decode("LZ4", in, out);
             if (n != out.byteSize()) {
                 throw corrupt("LZ4", "neither Hadoop framing nor a raw block: produced=" + n, in, out);
             }
@@ -289,9 +256,8 @@ public abstract sealed class PageDecompressor {
     static final class Gzip extends PageDecompressor {
         private Inflater raw;
 
-        @Override
-        public boolean isNative() {
-            return false; // java.util.zip's zlib is native, but not a choice made here
+        Gzip() {
+            super(null, null); // java.util.zip.Inflater, below; its zlib is native, but not a choice made here
         }
 
         private Inflater zlib;

@@ -26,6 +26,19 @@ final class Constant {
      * compare with a few 8-byte loads instead of a {@code mismatch} call.
      */
     private final long[] tailWords;
+    /**
+     * A long constant of at most {@link #SHORT_TAIL_MAX} bytes compares its bytes after the prefix with two to
+     * four 8-byte loads in straight-line code: at 4, 12 and 20 while they end before the constant does, and one
+     * ending at its last byte. The method stays small enough for the JIT to inline into the kernels' loops, and
+     * issues no load it does not need. On seed 001's scattered heap (25-byte rows) a loop over {@link #tailWords}
+     * measured 8.7 ns/row and four loads at clamped offsets 6.9, against 5.5 for three loads.
+     */
+    private static final int SHORT_TAIL_MAX = 36;
+    private final boolean shortTail;
+    private final long tail4;
+    private final long tail12;
+    private final long tail20;
+    private final long tailLast;
 
     Constant(byte[] bytes) {
         this.bytes = bytes.clone();
@@ -46,6 +59,11 @@ final class Constant {
         } else {
             tailWords = null;
         }
+        shortTail = length > INLINE_MAX && length <= SHORT_TAIL_MAX;
+        tail4 = shortTail ? segment.get(LAYOUT_LE_LONG, 4) : 0;
+        tail12 = shortTail && length > 20 ? segment.get(LAYOUT_LE_LONG, 12) : 0;
+        tail20 = shortTail && length > 28 ? segment.get(LAYOUT_LE_LONG, 20) : 0;
+        tailLast = shortTail ? segment.get(LAYOUT_LE_LONG, length - 8) : 0;
     }
 
     boolean isInline() {
@@ -66,6 +84,21 @@ final class Constant {
      * issued together.
      */
     long differenceAfterPrefix(MemorySegment data, long offset) {
+        if (!shortTail) {
+            return differenceAfterLongPrefix(data, offset);
+        }
+        long difference = data.get(LAYOUT_LE_LONG, offset + 4) ^ tail4
+                | data.get(LAYOUT_LE_LONG, offset + length - 8) ^ tailLast;
+        if (length > 20) {
+            difference |= data.get(LAYOUT_LE_LONG, offset + 12) ^ tail12;
+        }
+        if (length > 28) {
+            difference |= data.get(LAYOUT_LE_LONG, offset + 20) ^ tail20;
+        }
+        return difference;
+    }
+
+    private long differenceAfterLongPrefix(MemorySegment data, long offset) {
         long[] words = tailWords;
         if (words == null) {
             return ByteRanges.equal(data, offset + 4, segment, 4, length - 4) ? 0 : 1;

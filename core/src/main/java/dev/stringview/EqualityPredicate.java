@@ -47,20 +47,34 @@ final class EqualityPredicate extends ViewPredicate {
                 }
             }
         }
-        MemorySegment[] buffers = column.bufferArray();
-        boolean inline = constant.isInline();
+        boolean hasNulls = column.hasNulls(); // only a null row's view may hold garbage: check before following it
         int found = 0;
+        if (constant.isInline()) {
+            long k1 = constant.word1;
+            for (int j = 0; j < candidates; j++) {
+                int row = out[j];
+                if ((!hasNulls || column.isValid(row)) && views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8) == k1) {
+                    out[found++] = row;
+                }
+            }
+            return found;
+        }
+        MemorySegment[] buffers = column.bufferArray();
+        int likely = likelyBufferIndex(views, out, candidates, buffers);
+        MemorySegment likelyBuffer = bufferOrEmpty(buffers, likely);
         for (int j = 0; j < candidates; j++) {
             int row = out[j];
-            long difference = 1;
-            if (column.isValid(row)) { // only a null row's view may hold garbage: check before following it
-                long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
-                difference = inline ? w1 ^ constant.word1 : constant.differenceAfterPrefix(buffers[(int) w1], w1 >>> 32);
+            if (hasNulls && !column.isValid(row)) {
+                continue;
             }
-            // A branch, not arithmetic: candidates are read from the array being written, so a store whose
-            // index waits on the loaded bytes would hold up the next candidate's read. The branch is predicted
-            // "no match" and lets the CPU run ahead (measured on the scattered heap: 9.9 vs 12.5 ns/row).
-            if (difference == 0) {
+            long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
+            // A branch on the outcome, not arithmetic: candidates are read from the array being written, so a
+            // store whose index waited on the loaded bytes would hold up the next candidate's read. The branch
+            // is predicted "no match" and lets the CPU run ahead (measured on the scattered heap: 9.9 vs 12.5
+            // ns/row).
+            int index = (int) w1;
+            MemorySegment data = index == likely ? likelyBuffer : buffers[index];
+            if (constant.differenceAfterPrefix(data, w1 >>> 32) == 0) {
                 out[found++] = row;
             }
         }

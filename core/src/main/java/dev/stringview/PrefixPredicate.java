@@ -50,12 +50,14 @@ final class PrefixPredicate extends ViewPredicate {
             }
         }
         MemorySegment[] buffers = column.bufferArray();
+        int likely = likelyBufferIndex(views, out, candidates, buffers);
+        MemorySegment likelyBuffer = bufferOrEmpty(buffers, likely);
         int found = 0;
         for (int j = 0; j < candidates; j++) {
             int row = out[j];
             long difference = 1;
             if (column.isValid(row)) { // only a null row's view may hold garbage: check before following it
-                difference = patternLength <= 4 ? 0 : restDifference(views, buffers, row);
+                difference = patternLength <= 4 ? 0 : restDifference(views, buffers, likely, likelyBuffer, row);
             }
             if (difference == 0) { // a branch on purpose: see EqualityPredicate
                 out[found++] = row;
@@ -65,12 +67,14 @@ final class PrefixPredicate extends ViewPredicate {
     }
 
     /** Zero when bytes 4.. of the pattern match a non-null candidate at least as long as the pattern. */
-    private long restDifference(MemorySegment views, MemorySegment[] buffers, int row) {
+    private long restDifference(MemorySegment views, MemorySegment[] buffers, int likely, MemorySegment likelyBuffer,
+            int row) {
         long at = (long) row << 4;
         long w1 = views.get(LAYOUT_LE_LONG, at + 8);
         if ((int) views.get(LAYOUT_LE_LONG, at) <= INLINE_MAX) {
             return (w1 & inlineMask) ^ inlineBits;
         }
-        return pattern.differenceAfterPrefix(buffers[(int) w1], w1 >>> 32);
+        int index = (int) w1;
+        return pattern.differenceAfterPrefix(index == likely ? likelyBuffer : buffers[index], w1 >>> 32);
     }
 }

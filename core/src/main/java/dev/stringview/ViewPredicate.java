@@ -1,6 +1,9 @@
 package dev.stringview;
 
+import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
+
 import dev.stringview.internal.Bits;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -108,6 +111,28 @@ public abstract sealed class ViewPredicate
      * when {@code from} is 0 (a row is written only after it was read).
      */
     abstract int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out);
+
+    /**
+     * The buffer index in the view of {@code candidates[0]}, or -1 if there is none or it names no buffer (an
+     * inline or null row's second word is not an index). A kernel confirming a chunk's candidates holds that
+     * buffer in a local and takes {@code index == likely ? likelyBuffer : buffers[index]} per candidate: rows
+     * near each other mostly share a buffer (one builder block, one Parquet page), and for a segment in a local
+     * the JIT keeps address and bounds in registers instead of reloading them per candidate. It is only a guess;
+     * any other index still reads its own buffer. Measured on seed 001's scattered heap (25-byte equality): 5.6
+     * against 7.0 ns/row.
+     */
+    static int likelyBufferIndex(MemorySegment views, int[] candidates, int count, MemorySegment[] buffers) {
+        if (count == 0) {
+            return -1;
+        }
+        int index = (int) views.get(LAYOUT_LE_LONG, ((long) candidates[0] << 4) + 8);
+        return index >= 0 && index < buffers.length ? index : -1;
+    }
+
+    /** {@code buffers[index]}, or an empty segment (every read out of bounds) for -1. */
+    static MemorySegment bufferOrEmpty(MemorySegment[] buffers, int index) {
+        return index < 0 ? MemorySegment.NULL : buffers[index];
+    }
 
     private static void checkOutput(int[] out, int needed) {
         if (out.length < needed) {

@@ -377,6 +377,35 @@ class PredicatePropertyTest {
         }
     }
 
+    /**
+     * Long constants of up to 36 bytes compare their bytes after the prefix with loads at 4, 12, 20 and length - 8
+     * (Constant), longer ones word by word. At every length around those boundaries, a row that differs from the
+     * constant in any one byte must not equal it, and one a byte longer must still start with it. Flipped bytes
+     * stay ASCII in one column (checked as UTF-8 and binary) and get the high bit in another (binary only).
+     */
+    @Test
+    void everyByteOfLongConstantsIsCompared() {
+        for (int length = 12; length <= 46; length++) {
+            byte[] k = new byte[length];
+            for (int i = 0; i < length; i++) {
+                k[i] = (byte) ('a' + (i * 7) % 26);
+            }
+            for (boolean highBit : new boolean[] {false, true}) {
+                List<byte[]> values = new ArrayList<>();
+                values.add(k.clone());
+                values.add(null);
+                values.add(Arrays.copyOf(k, length + 1));
+                values.add(Arrays.copyOf(k, length - 1));
+                for (int p = 0; p < length; p++) {
+                    byte[] v = k.clone();
+                    v[p] = highBit ? (byte) (v[p] | 0x80) : (byte) (v[p] ^ 0x20);
+                    values.add(v);
+                }
+                everything(values, k);
+            }
+        }
+    }
+
     @Test
     void twelveVersusThirteenBytes() {
         List<byte[]> values = Arrays.asList(b("abcdefghijkl"), b("abcdefghijklm"), b("abcdefghijk"), null,

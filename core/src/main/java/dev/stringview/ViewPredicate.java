@@ -74,7 +74,12 @@ public abstract sealed class ViewPredicate
         maskRows(column, selection, selectionSize, bits);
     }
 
-    private int countRows(ViewColumn column, int[] selection, int n) {
+    /**
+     * Counts the matches among {@code selection[0..n)} (rows {@code 0..n-1} when {@code selection} is null).
+     * Arguments are already checked. This default selects chunk by chunk into a scratch array; a kernel
+     * overrides it where counting can skip writing row ids.
+     */
+    int countRows(ViewColumn column, int[] selection, int n) {
         int[] scratch = new int[Math.min(CHUNK, Math.max(1, n))];
         int total = 0;
         for (int from = 0; from < n; from += CHUNK) {

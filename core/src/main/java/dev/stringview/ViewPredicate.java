@@ -134,7 +134,7 @@ public abstract sealed class ViewPredicate
         return index >= 0 && index < buffers.length ? index : -1;
     }
 
-    /** {@code buffers[index]}, or an empty segment (every read out of bounds) for -1. */
+    /** {@code buffers[index]}, or an empty segment (every read out of bounds) for a negative index. */
     static MemorySegment bufferOrEmpty(MemorySegment[] buffers, int index) {
         return index < 0 ? MemorySegment.NULL : buffers[index];
     }

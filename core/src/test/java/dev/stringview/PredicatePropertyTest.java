@@ -406,6 +406,33 @@ class PredicatePropertyTest {
         }
     }
 
+    /**
+     * Inline constants over columns without nulls, where {@code count} takes its own branch-free pass over both
+     * view words (EqualityPredicate.countRows): any one byte changed, a byte more or less, must not count.
+     */
+    @Test
+    void inlineConstantsCountedWithoutNulls() {
+        for (int length = 0; length <= 13; length++) {
+            byte[] k = new byte[length];
+            for (int i = 0; i < length; i++) {
+                k[i] = (byte) ('a' + (i * 5) % 26);
+            }
+            List<byte[]> values = new ArrayList<>();
+            values.add(k.clone());
+            values.add(Arrays.copyOf(k, length + 1));
+            if (length > 0) {
+                values.add(Arrays.copyOf(k, length - 1));
+            }
+            for (int p = 0; p < length; p++) {
+                byte[] v = k.clone();
+                v[p] ^= 0x20;
+                values.add(v);
+            }
+            values.add(k.clone());
+            everything(values, k);
+        }
+    }
+
     @Test
     void twelveVersusThirteenBytes() {
         List<byte[]> values = Arrays.asList(b("abcdefghijkl"), b("abcdefghijklm"), b("abcdefghijk"), null,

@@ -21,19 +21,19 @@ final class Constant {
     /** The first four bytes, zero-padded, as a big-endian int: compared unsigned, it orders like the bytes. */
     final int prefixBigEndian;
     /**
-     * For a long constant of at most {@link #WORDWISE_TAIL_MAX} bytes: its little-endian words at 4, 12, 20, ...
-     * and a last word ending at its final byte (overlapping the one before), so its bytes after the prefix
-     * compare with a few 8-byte loads instead of a {@code mismatch} call.
-     */
-    private final long[] tailWords;
-    /**
      * A long constant of at most {@link #SHORT_TAIL_MAX} bytes compares its bytes after the prefix with two to
      * four 8-byte loads in straight-line code: at 4, 12 and 20 while they end before the constant does, and one
      * ending at its last byte. The method stays small enough for C2 to inline into the kernels' loops, which a
-     * loop over {@link #tailWords} was not: in a harness on seed 001's scattered heap (25-byte equality) that
-     * loop measured 8.7 ns/row and inlined straight-line loads 7.3.
+     * loop over a word array was not: in a harness on seed 001's scattered heap (25-byte equality) that loop
+     * measured 8.7 ns/row and inlined straight-line loads 7.3.
      */
     private static final int SHORT_TAIL_MAX = 36;
+    /**
+     * For a longer constant of at most {@link #WORDWISE_TAIL_MAX} bytes: its little-endian words at 4, 12, 20, ...
+     * and a last word ending at its final byte (overlapping the one before), compared in a loop instead of a
+     * {@code mismatch} call. Null otherwise.
+     */
+    private final long[] tailWords;
     private final boolean shortTail;
     private final long tail4;
     private final long tail12;
@@ -49,7 +49,7 @@ final class Constant {
         this.word0 = view.get(LAYOUT_LE_LONG, 0) | length;
         this.word1 = view.get(LAYOUT_LE_LONG, 8);
         this.prefixBigEndian = Integer.reverseBytes((int) (word0 >>> 32));
-        if (length > INLINE_MAX && length <= WORDWISE_TAIL_MAX) {
+        if (length > SHORT_TAIL_MAX && length <= WORDWISE_TAIL_MAX) {
             int full = (length - 4) / 8;
             tailWords = new long[full + 1];
             for (int k = 0; k < full; k++) {

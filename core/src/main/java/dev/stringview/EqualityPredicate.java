@@ -68,12 +68,12 @@ final class EqualityPredicate extends ViewPredicate {
                 continue;
             }
             long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
+            int index = (int) w1;
+            MemorySegment data = index == likely ? likelyBuffer : buffers[index];
             // A branch on the outcome, not arithmetic: candidates are read from the array being written, so a
             // store whose index waited on the loaded bytes would hold up the next candidate's read. The branch
             // is predicted "no match" and lets the CPU run ahead (measured on the scattered heap: 9.9 vs 12.5
             // ns/row).
-            int index = (int) w1;
-            MemorySegment data = index == likely ? likelyBuffer : buffers[index];
             if (constant.differenceAfterPrefix(data, w1 >>> 32) == 0) {
                 out[found++] = row;
             }
@@ -102,8 +102,7 @@ final class EqualityPredicate extends ViewPredicate {
             long x = views.get(LAYOUT_LE_LONG, at) ^ k0 | views.get(LAYOUT_LE_LONG, at + 8) ^ k1;
             different += (x | -x) >>> 63; // 1 unless x == 0
         }
-        int equal = n - (int) different;
-        return negated ? n - equal : equal;
+        return negated ? (int) different : n - (int) different;
     }
 
     private int selectNotEqual(ViewColumn column, MemorySegment views, int[] selection, int from, int to, int[] out) {

@@ -38,9 +38,7 @@ final class OrderPredicate extends ViewPredicate {
         if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
             for (int row = from; row < to; row++) {
                 long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
-                long difference = Integer.toUnsignedLong(Integer.reverseBytes((int) (w0 >>> 32))) - kp;
-                // 0, 1, 2 for less, same, greater, in arithmetic only: a branch here would be mispredicted half the time
-                int outcome = 1 + (int) (difference >> 63) + (int) (-difference >>> 63);
+                int outcome = prefixOutcome(w0, kp);
                 if (outcome == 1 || hasNulls) {
                     outcome = slowOutcome(column, views, row, outcome);
                 }
@@ -51,9 +49,7 @@ final class OrderPredicate extends ViewPredicate {
             for (int i = from; i < to; i++) {
                 int row = selection[i];
                 long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
-                long difference = Integer.toUnsignedLong(Integer.reverseBytes((int) (w0 >>> 32))) - kp;
-                // 0, 1, 2 for less, same, greater, in arithmetic only: a branch here would be mispredicted half the time
-                int outcome = 1 + (int) (difference >> 63) + (int) (-difference >>> 63);
+                int outcome = prefixOutcome(w0, kp);
                 if (outcome == 1 || hasNulls) {
                     outcome = slowOutcome(column, views, row, outcome);
                 }
@@ -62,6 +58,15 @@ final class OrderPredicate extends ViewPredicate {
             }
         }
         return found;
+    }
+
+    /**
+     * 0, 1 or 2 as the prefix of view word {@code w0} is less than, equal to or greater than {@code kp}, in
+     * arithmetic only: a branch here would be mispredicted half the time.
+     */
+    private static int prefixOutcome(long w0, long kp) {
+        long difference = Integer.toUnsignedLong(Integer.reverseBytes((int) (w0 >>> 32))) - kp;
+        return 1 + (int) (difference >> 63) + (int) (-difference >>> 63);
     }
 
     /**

@@ -386,10 +386,7 @@ class PredicatePropertyTest {
     @Test
     void everyByteOfLongConstantsIsCompared() {
         for (int length = 12; length <= 46; length++) {
-            byte[] k = new byte[length];
-            for (int i = 0; i < length; i++) {
-                k[i] = (byte) ('a' + (i * 7) % 26);
-            }
+            byte[] k = letters(length, 7);
             for (boolean highBit : new boolean[] {false, true}) {
                 List<byte[]> values = new ArrayList<>();
                 values.add(k.clone());
@@ -413,10 +410,7 @@ class PredicatePropertyTest {
     @Test
     void inlineConstantsCountedWithoutNulls() {
         for (int length = 0; length <= 13; length++) {
-            byte[] k = new byte[length];
-            for (int i = 0; i < length; i++) {
-                k[i] = (byte) ('a' + (i * 5) % 26);
-            }
+            byte[] k = letters(length, 5);
             List<byte[]> values = new ArrayList<>();
             values.add(k.clone());
             values.add(Arrays.copyOf(k, length + 1));
@@ -431,6 +425,15 @@ class PredicatePropertyTest {
             values.add(k.clone());
             everything(values, k);
         }
+    }
+
+    /** {@code length} lowercase letters, letter i being {@code 'a' + i * stride % 26}. */
+    private static byte[] letters(int length, int stride) {
+        byte[] k = new byte[length];
+        for (int i = 0; i < length; i++) {
+            k[i] = (byte) ('a' + (i * stride) % 26);
+        }
+        return k;
     }
 
     @Test

@@ -11,6 +11,8 @@ import dev.stringview.TestData.Model;
 import dev.stringview.TestData.Probe;
 import dev.stringview.TestData.Shape;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -128,6 +130,84 @@ class PredicatePropertyTest {
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn column = TestData.anyColumn(arena, model.kind(), model.values(), shape, seed);
             checkSubstrings(column, model.values(), k, seed, ModelChecks.describe(model, shape, seed));
+        }
+    }
+
+    /**
+     * contains over long rows laid back to back, as in a Parquet page: the kernel searches such runs in one pass
+     * and maps occurrences back to rows. The values and the gaps between them (0 to MAX_GAP + 2 bytes) are built
+     * from pieces of the needle, so occurrences often start in a gap, cross from one row into the next, or end
+     * exactly at a row's end; rows sometimes move to a second buffer or jump back in it, which ends a run.
+     */
+    @Property(tries = 400)
+    void containsOverBackToBackRowsMatchesModel(@ForAll long seed) {
+        Random random = new Random(seed);
+        byte[][] needles = {"g".getBytes(StandardCharsets.UTF_8), "go".getBytes(StandardCharsets.UTF_8),
+                "google".getBytes(StandardCharsets.UTF_8), "oogleg".getBytes(StandardCharsets.UTF_8),
+                "google.com/search".getBytes(StandardCharsets.UTF_8), {(byte) 0xC3, (byte) 0xA9, 'g'},
+                "gogogogogogogogogogogogogogogogogogogo".getBytes(StandardCharsets.UTF_8)};
+        byte[] needle = needles[random.nextInt(needles.length)];
+        byte[] alphabet = {'g', 'o', 'l', 'e', '.', (byte) 0xC3, (byte) 0xA9};
+        int rows = 1 + random.nextInt(300);
+        long capacity = 64;
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            if (random.nextInt(12) == 0) {
+                values.add(null);
+                continue;
+            }
+            int length = random.nextInt(5) == 0 ? random.nextInt(13) : 13 + random.nextInt(60);
+            byte[] v = new byte[length];
+            for (int j = 0; j < length; j++) {
+                v[j] = alphabet[random.nextInt(alphabet.length)];
+            }
+            if (length >= needle.length && random.nextInt(4) == 0) {
+                // the needle at the very start, the very end, or inside
+                int at = switch (random.nextInt(3)) {
+                    case 0 -> 0;
+                    case 1 -> length - needle.length;
+                    default -> random.nextInt(length - needle.length + 1);
+                };
+                System.arraycopy(needle, 0, v, at, needle.length);
+            }
+            values.add(v);
+            capacity += length + ContainsPredicate.MAX_GAP + 2 + 16;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment[] buffers = {arena.allocate(capacity), arena.allocate(capacity)};
+            long[] used = new long[2];
+            ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.BINARY);
+            int[] index = {builder.adoptBuffer(buffers[0]), builder.adoptBuffer(buffers[1])};
+            int b = 0;
+            List<byte[]> model = new ArrayList<>();
+            for (byte[] v : values) {
+                model.add(v);
+                if (v == null) {
+                    builder.appendNull();
+                    continue;
+                }
+                if (random.nextInt(40) == 0) {
+                    b = 1 - b; // a run ends at a buffer change
+                }
+                int gap = random.nextInt((int) ContainsPredicate.MAX_GAP + 3);
+                for (int g = 0; g < gap; g++) {
+                    // gap bytes taken from the needle, so occurrences straddle rows and gaps
+                    buffers[b].set(ValueLayout.JAVA_BYTE, used[b] + g,
+                            needle[random.nextInt(needle.length)]);
+                }
+                long offset = used[b] + gap;
+                MemorySegment.copy(MemorySegment.ofArray(v), 0, buffers[b], offset, v.length);
+                used[b] = offset + v.length;
+                builder.appendView(index[b], offset, v.length);
+                if (random.nextInt(30) == 0) {
+                    // the same bytes again: a row that starts before the one before it ends, which ends a run
+                    builder.appendView(index[b], offset, v.length);
+                    model.add(v);
+                }
+            }
+            ViewColumn column = builder.build();
+            checkPredicate("seed=" + seed + " needle=" + ModelChecks.show(needle) + " contains",
+                    ViewPredicates.contains(needle), column, model, v -> indexOf(v, needle) >= 0, seed);
         }
     }
 

@@ -19,9 +19,16 @@ import java.util.Objects;
  *     aircompressor-v3 (called through the FFM API, no JNI) when the JVM grants native access to the class path
  *     ({@code --enable-native-access=ALL-UNNAMED}); otherwise, or when this is off, aircompressor's pure-Java
  *     decoders are used. On by default: without native access granted it changes nothing.
+ * @param batchScopedMemory free each batch when the next one is read, instead of keeping everything until the
+ *     caller's arena closes. Off by default. When on, a batch (its views, validity, decompressed pages,
+ *     dictionaries and rebuilt values) is valid only until the next {@link ParquetViewReader#nextBatch()} or
+ *     {@link ParquetViewReader#close()}; reading it later throws {@link IllegalStateException}. Memory then stays
+ *     at about one batch and a few pages per column however long the file. The memory is confined to the thread
+ *     that opened the reader: it must read the batches, call {@code nextBatch} and close the reader (another thread
+ *     gets {@link WrongThreadException}). The mapped file still belongs to the caller's arena.
  */
 public record ParquetViewOptions(List<String> columns, int batchSize, boolean validateUtf8, boolean verifyChecksums,
-        long maxPageBytes, boolean nativeDecompression) {
+        long maxPageBytes, boolean nativeDecompression, boolean batchScopedMemory) {
 
     public static final int DEFAULT_BATCH_SIZE = 8192;
     public static final long DEFAULT_MAX_PAGE_BYTES = 256L << 20;
@@ -39,38 +46,51 @@ public record ParquetViewOptions(List<String> columns, int batchSize, boolean va
 
     /**
      * Every readable column, 8192-row batches, UTF-8 validation and checksum verification on, pages up to 256 MiB,
-     * native decompression where the JVM allows it.
+     * native decompression where the JVM allows it, batches valid as long as the caller's arena.
      */
     public static ParquetViewOptions defaults() {
-        return new ParquetViewOptions(List.of(), DEFAULT_BATCH_SIZE, true, true, DEFAULT_MAX_PAGE_BYTES, true);
+        return new ParquetViewOptions(List.of(), DEFAULT_BATCH_SIZE, true, true, DEFAULT_MAX_PAGE_BYTES,
+                true, false);
     }
 
     public ParquetViewOptions withColumns(String... names) {
-        return new ParquetViewOptions(List.of(names), batchSize, validateUtf8, verifyChecksums, maxPageBytes, nativeDecompression);
+        return new ParquetViewOptions(List.of(names), batchSize, validateUtf8, verifyChecksums, maxPageBytes,
+                nativeDecompression, batchScopedMemory);
     }
 
     public ParquetViewOptions withColumns(List<String> names) {
-        return new ParquetViewOptions(names, batchSize, validateUtf8, verifyChecksums, maxPageBytes, nativeDecompression);
+        return new ParquetViewOptions(names, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
+                nativeDecompression, batchScopedMemory);
     }
 
     public ParquetViewOptions withBatchSize(int rows) {
         return new ParquetViewOptions(columns, rows, validateUtf8, verifyChecksums, maxPageBytes,
-                nativeDecompression);
+                nativeDecompression, batchScopedMemory);
     }
 
     public ParquetViewOptions withUtf8Validation(boolean enabled) {
-        return new ParquetViewOptions(columns, batchSize, enabled, verifyChecksums, maxPageBytes, nativeDecompression);
+        return new ParquetViewOptions(columns, batchSize, enabled, verifyChecksums, maxPageBytes,
+                nativeDecompression, batchScopedMemory);
     }
 
     public ParquetViewOptions withChecksumVerification(boolean enabled) {
-        return new ParquetViewOptions(columns, batchSize, validateUtf8, enabled, maxPageBytes, nativeDecompression);
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, enabled, maxPageBytes,
+                nativeDecompression, batchScopedMemory);
     }
 
     public ParquetViewOptions withMaxPageBytes(long bytes) {
-        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, bytes, nativeDecompression);
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, bytes,
+                nativeDecompression, batchScopedMemory);
     }
 
     public ParquetViewOptions withNativeDecompression(boolean enabled) {
-        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes, enabled);
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
+                enabled, batchScopedMemory);
+    }
+
+    /** See {@link #batchScopedMemory()}: each batch is freed when the next one is read. */
+    public ParquetViewOptions withBatchScopedMemory(boolean enabled) {
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
+                nativeDecompression, enabled);
     }
 }

@@ -3,6 +3,7 @@ package dev.stringview.parquet;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.parquet.internal.ColumnChunkReader;
+import dev.stringview.parquet.internal.ReadMemory;
 import dev.stringview.parquet.internal.SegmentCodecFactory;
 import dev.stringview.parquet.internal.SegmentInputFile;
 import dev.stringview.parquet.internal.ViewSink;
@@ -40,8 +41,13 @@ import org.apache.parquet.schema.Type;
  * pages are decoded once per column chunk and data pages copy only 16-byte views; DELTA_BYTE_ARRAY values are
  * rebuilt once into arena buffers. Everything a batch references therefore lives exactly as long as the arena:
  * closing the arena unmaps the file and frees the pages, and any later access to a batch throws
- * {@link IllegalStateException}. Memory grows with what has been read until then: to bound it over a long file,
- * read it with several readers over row-group ranges, each with its own arena.
+ * {@link IllegalStateException}. Memory grows with what has been read until then.
+ *
+ * <p>With {@link ParquetViewOptions#withBatchScopedMemory batch-scoped memory}, a scan's memory stays bounded
+ * instead: each batch, and the decompressed pages, dictionaries and rebuilt values it points into, are freed once
+ * the next batch is read (or the reader closes), and a batch read after that throws
+ * {@link IllegalStateException}. That memory is confined to the thread that opened the reader. Only the mapping of
+ * the file stays with the caller's arena.
  *
  * <p>parquet-java reads the footer, schema and column-chunk metadata (through {@link SegmentInputFile} and a
  * {@link PlainParquetConfiguration}: no Hadoop file system, no JNI codecs). Page headers and pages are read here.
@@ -64,7 +70,7 @@ public final class ParquetViewReader implements AutoCloseable {
     private static final int MAGIC_PARE = 0x4552_4150; // "PARE": encrypted footer
 
     private final String fileName;
-    private final Arena arena;
+    private final ReadMemory memory;
     private final MemorySegment file;
     private final ParquetMetadata footer;
     private final long footerStart;
@@ -85,7 +91,7 @@ public final class ParquetViewReader implements AutoCloseable {
             long footerStart, List<ParquetColumn> allColumns, List<ParquetColumn> projection,
             ParquetViewOptions options) {
         this.fileName = fileName;
-        this.arena = arena;
+        this.memory = options.batchScopedMemory() ? ReadMemory.batchScoped() : ReadMemory.of(arena);
         this.file = file;
         this.footer = footer;
         this.footerStart = footerStart;
@@ -346,6 +352,11 @@ public final class ParquetViewReader implements AutoCloseable {
         return fileName;
     }
 
+    /** Where batches and pages are allocated (for tests that check memory stays bounded). */
+    ReadMemory memory() {
+        return memory;
+    }
+
     /** The memory-mapped file (for tests that check views point into it). */
     MemorySegment mappedFile() {
         return file;
@@ -360,6 +371,7 @@ public final class ParquetViewReader implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("reader is closed: file=" + fileName);
         }
+        memory.startBatch(); // frees the previous batch when batch-scoped
         while (rowsLeftInGroup == 0) {
             if (!nextRowGroup()) {
                 return null;
@@ -378,7 +390,7 @@ public final class ParquetViewReader implements AutoCloseable {
                 }
                 bits = validBits[c];
             }
-            ViewSink sink = new ViewSink(arena, column.kind(), n, bits);
+            ViewSink sink = new ViewSink(memory.batchArena(), column.kind(), n, bits);
             readers[c].read(sink, 0, n);
             columns.add(sink.build());
             names.add(column.name());
@@ -398,7 +410,7 @@ public final class ParquetViewReader implements AutoCloseable {
         rowsLeftInGroup = footer.getBlocks().get(rowGroup).getRowCount();
         readers = new ColumnChunkReader[projection.size()];
         for (int c = 0; c < projection.size(); c++) {
-            readers[c] = new ColumnChunkReader(chunkOf(rowGroup, projection.get(c)), settings, arena, null);
+            readers[c] = new ColumnChunkReader(chunkOf(rowGroup, projection.get(c)), settings, memory, null);
         }
         if (projection.isEmpty()) {
             nextRow += rowsLeftInGroup; // nothing to read: skip the row group's rows
@@ -428,7 +440,8 @@ public final class ParquetViewReader implements AutoCloseable {
         for (int g = 0; g < footer.getBlocks().size(); g++) {
             ColumnChunkReader.Chunk chunk = chunkOf(g, target);
             try (Arena scratch = Arena.ofConfined();
-                    ColumnChunkReader reader = new ColumnChunkReader(chunk, settings, scratch, pages::add)) {
+                    ColumnChunkReader reader = new ColumnChunkReader(chunk, settings, ReadMemory.of(scratch),
+                            pages::add)) {
                 long left = chunk.numValues();
                 while (left > 0) {
                     int n = (int) Math.min(batch, left);
@@ -449,12 +462,16 @@ public final class ParquetViewReader implements AutoCloseable {
         readers = new ColumnChunkReader[0];
     }
 
-    /** Stops reading. The batches stay valid until the arena closes; the arena is the caller's to close. */
+    /**
+     * Stops reading. The batches stay valid until the arena closes (the arena is the caller's to close), or, with
+     * batch-scoped memory, are freed now.
+     */
     @Override
     public void close() {
         if (!closed) {
             closed = true;
             closeReaders();
+            memory.close();
         }
     }
 }

@@ -27,7 +27,8 @@ import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -108,12 +109,16 @@ class CrossPagePrefixTest {
         return "https://example.com/shared/path/" + (i / 7) + "/" + i;
     }
 
-    @Test
-    void prefixesCarryAcrossPages() throws Exception {
-        Path path = dir.resolve("parquet-246.parquet");
+    /** Enough rows that rebuilt values fill more than one 64 KiB block, so blocks are replaced (and retired). */
+    static final int ROWS = 5000;
+
+    @ParameterizedTest
+    @EnumSource(value = CompressionCodecName.class, names = {"UNCOMPRESSED", "SNAPPY"})
+    void prefixesCarryAcrossPages(CompressionCodecName codec) throws Exception {
+        Path path = dir.resolve("parquet-246-" + codec + ".parquet");
         ExampleParquetWriter.Builder builder = ExampleParquetWriter.builder(new LocalOutputFile(path))
                 .withConf(new PlainParquetConfiguration()).withType(SCHEMA).withCodecFactory(new TestCodecs())
-                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED).withWriterVersion(WriterVersion.PARQUET_2_0)
+                .withCompressionCodec(codec).withWriterVersion(WriterVersion.PARQUET_2_0)
                 .withDictionaryEncoding(false).withPageRowCountLimit(50).withPageSize(1024);
         Field field = ParquetWriter.Builder.class.getDeclaredField("encodingPropsBuilder");
         field.setAccessible(true);
@@ -132,7 +137,7 @@ class CrossPagePrefixTest {
         });
         SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
         try (ParquetWriter<Group> writer = builder.build()) {
-            for (int i = 0; i < 1000; i++) {
+            for (int i = 0; i < ROWS; i++) {
                 writer.write(groups.newGroup().append("s", value(i)));
             }
         }
@@ -144,12 +149,17 @@ class CrossPagePrefixTest {
         // parquet-java's reader carries the previous value only for files whose created_by names an affected
         // writer, so it fails on this file; the values written are the reference instead.
         List<byte[]> expected = new java.util.ArrayList<>();
-        for (int i = 0; i < 1000; i++) {
+        for (int i = 0; i < ROWS; i++) {
             expected.add(value(i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
-        for (int batch : new int[] {1, 49, 50, 51, 1000}) {
-            ParquetTestingConformanceTest.assertEqualValues(expected,
-                    Reading.read(path, "s", ParquetViewOptions.defaults().withBatchSize(batch)), "batch=" + batch);
+        // Batch-scoped memory frees a page's buffer once reading has moved past it; the carried prefix must still
+        // be readable when the next page starts, including at batch boundaries that fall on page boundaries (50).
+        for (boolean batchScoped : new boolean[] {false, true}) {
+            for (int batch : new int[] {1, 49, 50, 51, 1000, ROWS}) {
+                ParquetTestingConformanceTest.assertEqualValues(expected, Reading.read(path, "s",
+                        ParquetViewOptions.defaults().withBatchSize(batch).withBatchScopedMemory(batchScoped)),
+                        "batch=" + batch + " batchScoped=" + batchScoped);
+            }
         }
     }
 }

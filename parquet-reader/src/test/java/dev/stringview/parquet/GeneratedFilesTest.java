@@ -108,14 +108,17 @@ class GeneratedFilesTest {
         for (String column : List.of("s", "b", "j")) {
             List<byte[]> expected = Oracle.read(path, column);
             assertEquals(s.rows(), expected.size());
-            boolean nativeDecompression = false;
-            for (int batch : BATCH_SIZES) {
-                // Alternate native and pure-Java decompression, so every file goes through both decoders.
-                nativeDecompression = !nativeDecompression;
+            for (int i = 0; i < BATCH_SIZES.length; i++) {
+                int batch = BATCH_SIZES[i];
+                // Every file goes through both decoders (native and pure-Java) and both memory modes, in all four
+                // combinations, with different batch sizes.
+                boolean nativeDecompression = i % 2 == 0;
+                boolean batchScoped = (i / 2) % 2 == 0;
                 ParquetTestingConformanceTest.assertEqualValues(expected,
                         Reading.read(path, column, ParquetViewOptions.defaults().withBatchSize(batch)
-                                .withNativeDecompression(nativeDecompression)),
-                        s.name() + " column=" + column + " batch=" + batch + " native=" + nativeDecompression);
+                                .withNativeDecompression(nativeDecompression).withBatchScopedMemory(batchScoped)),
+                        s.name() + " column=" + column + " batch=" + batch + " native=" + nativeDecompression
+                                + " batchScoped=" + batchScoped);
             }
         }
         try (Arena arena = Arena.ofConfined();

@@ -16,7 +16,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 /**
  * Reads the pages of one column chunk in order, straight from the memory-mapped file, and decodes their values
  * into views batch after batch. Page headers are parsed here (bounded by the chunk), checksums verified,
- * compressed pages decompressed once into a buffer from the arena, definition levels turned into validity bits,
+ * compressed pages decompressed once into a buffer from the read's {@link ReadMemory}, definition levels turned
+ * into validity bits,
  * and the values handed to the decoder the page's encoding calls for.
  *
  * <p>Every failure leaves as a {@link ParquetViewException} naming file, column, row group and page.
@@ -48,7 +49,7 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     private final Chunk chunk;
     private final Settings settings;
-    private final Arena arena;
+    private final ReadMemory memory;
     private final Consumer<PageInfo> pageListener;
     private final MemorySegment file;
     private final long end;
@@ -65,6 +66,9 @@ public final class ColumnChunkReader implements AutoCloseable {
     private long valuesSeen; // values of the pages started so far
     private int page = -1;
     private Dictionary dictionary;
+    /** The arenas of the dictionary's and the current page's decompressed buffers (retired when done with). */
+    private Arena dictionaryArena;
+    private Arena pageArena;
 
     // current data page
     private PageHeader header;
@@ -74,17 +78,17 @@ public final class ColumnChunkReader implements AutoCloseable {
     private int pageValuesLeft;
     private int pageNulls;
 
-    public ColumnChunkReader(Chunk chunk, Settings settings, Arena arena, Consumer<PageInfo> pageListener)
+    public ColumnChunkReader(Chunk chunk, Settings settings, ReadMemory memory, Consumer<PageInfo> pageListener)
             throws ParquetViewException {
         this.chunk = chunk;
         this.settings = settings;
-        this.arena = arena;
+        this.memory = memory;
         this.pageListener = pageListener;
         this.file = chunk.file();
         this.position = chunk.start();
         this.end = chunk.start() + chunk.length();
         this.chunkBuffer = chunk.length() <= Integer.MAX_VALUE ? file.asSlice(chunk.start(), chunk.length()) : null;
-        this.deltaState = new DeltaState(arena, settings.maxPageBytes());
+        this.deltaState = new DeltaState(memory, settings.maxPageBytes());
         CompressionCodecName codec = chunk.codec();
         if (codec == CompressionCodecName.UNCOMPRESSED) {
             this.decompressor = null;
@@ -255,8 +259,14 @@ public final class ColumnChunkReader implements AutoCloseable {
         valuesSeen += h.numValues();
     }
 
-    /** The page's bytes: in place (uncompressed) or decompressed into a new buffer. Returns {buffer, base}. */
+    /**
+     * The page's bytes: in place (uncompressed) or decompressed into a new buffer, whose arena is kept in
+     * {@link #pageArena} (the dictionary's moves to {@link #dictionaryArena}). The previous page's buffer is retired
+     * only here, when the next page starts: DELTA_BYTE_ARRAY's first value may still copy its prefix from it.
+     */
     private MemorySegment pageBuffer(long dataStart, long compressedSize, long uncompressedSize, boolean compressed) {
+        memory.retire(pageArena);
+        pageArena = null;
         if (!compressed) {
             bufferViews = PageViews.IN_PLACE_FILE;
             if (chunkBuffer != null) {
@@ -273,7 +283,8 @@ public final class ColumnChunkReader implements AutoCloseable {
             return MemorySegment.ofArray(new byte[0]);
         }
         decompressor.checkPlausible(in, uncompressedSize);
-        MemorySegment out = arena.allocate(uncompressedSize, 8);
+        pageArena = memory.openBuffer();
+        MemorySegment out = pageArena.allocate(uncompressedSize, 8);
         decompressor.decompress(in, out);
         return out;
     }
@@ -293,6 +304,8 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         boolean compressed = decompressor != null;
         MemorySegment buffer = pageBuffer(dataStart, h.compressedSize(), h.uncompressedSize(), compressed);
+        dictionaryArena = pageArena; // lives as long as this reader
+        pageArena = null;
         long base = bufferBase;
         long size = compressed ? h.uncompressedSize() : h.compressedSize();
         dictionary = Dictionary.decode(buffer, base, base, base + size, h.numValues(),
@@ -391,8 +404,14 @@ public final class ColumnChunkReader implements AutoCloseable {
         return e == null ? "UNKNOWN(" + encoding + ")" : e.name();
     }
 
+    /** Releases the decompressor and retires this reader's buffers (the current batch may still point into them). */
     @Override
     public void close() {
+        memory.retire(pageArena);
+        memory.retire(dictionaryArena);
+        pageArena = null;
+        dictionaryArena = null;
+        deltaState.close();
         if (decompressor != null) {
             decompressor.close();
         }

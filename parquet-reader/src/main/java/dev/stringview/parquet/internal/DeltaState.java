@@ -11,17 +11,18 @@ import java.lang.foreign.MemorySegment;
 final class DeltaState {
     private static final long MIN_BLOCK = 64 * 1024;
 
-    private final Arena arena;
+    private final ReadMemory memory;
     private final long maxBytes;
     MemorySegment previous = MemorySegment.NULL;
     long previousOffset;
     int previousLength;
 
+    private Arena blockArena;
     private MemorySegment block;
     private long blockUsed;
 
-    DeltaState(Arena arena, long maxBytes) {
-        this.arena = arena;
+    DeltaState(ReadMemory memory, long maxBytes) {
+        this.memory = memory;
         this.maxBytes = maxBytes;
     }
 
@@ -31,14 +32,19 @@ final class DeltaState {
         previousLength = 0;
     }
 
-    /** The block to write {@code bytes} more bytes into; {@link #blockUsed()} tells where they go. */
+    /**
+     * The block to write {@code bytes} more bytes into; {@link #blockUsed()} tells where they go. A block that is
+     * replaced is retired, which keeps it readable until the next batch: {@link #previous} may still point there.
+     */
     MemorySegment reserve(long bytes) {
         if (bytes > maxBytes) {
             throw new CorruptDataException("rebuilt values larger than the page limit: bytes=" + bytes
                     + " maxPageBytes=" + maxBytes);
         }
         if (block == null || block.byteSize() - blockUsed < bytes) {
-            block = arena.allocate(Math.min(maxBytes, Math.max(MIN_BLOCK, bytes)), 8);
+            memory.retire(blockArena);
+            blockArena = memory.openBuffer();
+            block = blockArena.allocate(Math.min(maxBytes, Math.max(MIN_BLOCK, bytes)), 8);
             blockUsed = 0;
         }
         return block;
@@ -50,5 +56,13 @@ final class DeltaState {
 
     void advance(long bytes) {
         blockUsed += bytes;
+    }
+
+    /** Retires the current block (its column chunk is done). */
+    void close() {
+        memory.retire(blockArena);
+        blockArena = null;
+        block = null;
+        previous = MemorySegment.NULL;
     }
 }

@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * One column of one batch while its pages are decoded: the 16-byte views are written straight into an
- * off-heap segment from the caller's arena (no per-value heap allocation), the data buffers they point into are
+ * off-heap segment from the batch's arena (no per-value heap allocation), the data buffers they point into are
  * collected in order, and null rows set no validity bit. {@link #build} wraps the result as a {@link ViewColumn}
  * without copying or re-checking it: the decoders have bounds-checked every view they wrote.
  */

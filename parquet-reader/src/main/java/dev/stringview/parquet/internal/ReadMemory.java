@@ -1,0 +1,136 @@
+package dev.stringview.parquet.internal;
+
+import java.lang.foreign.Arena;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where the off-heap buffers of one read come from, and when they are freed.
+ *
+ * <ul>
+ *   <li><b>Arena-scoped</b> ({@link #of}): every buffer comes from the caller's arena and lives as long as it.
+ *       Memory grows with what has been read.
+ *   <li><b>Batch-scoped</b> ({@link #batchScoped}): each batch's views and validity get an arena of their own,
+ *       closed when the next batch starts. Every other buffer (a decompressed page, a dictionary, a block of
+ *       rebuilt DELTA_BYTE_ARRAY values) gets an arena of its own too. Its reader {@linkplain #retire retires}
+ *       it once it will not read it again, and it is closed when the next batch starts, because the batch being
+ *       built may still point into it. Live memory stays at about one batch and a few pages per column, and a
+ *       stale batch throws {@link IllegalStateException} instead of reading freed memory.
+ * </ul>
+ *
+ * <p>Why free at all: memory then stays bounded however long the file, and a scan reuses memory that is warm
+ * instead of faulting in fresh pages. Why confined arenas: closing a shared arena makes every JVM thread stop at a
+ * handshake, and with one close per batch and per page that made batch-scoped Q20 scans 20-40% slower than
+ * arena-scoped ones in a harness (docs/benchmarks-analysis.md); confined arenas close at no such cost. So a
+ * batch-scoped read belongs to the thread that opened the reader: {@link #startBatch} and {@link #close} from
+ * another thread throw {@link WrongThreadException}, as reading its batches from another thread does.
+ */
+public final class ReadMemory implements AutoCloseable {
+    private final Arena arena; // the caller's, or null when batch-scoped
+    private final Thread owner; // batch-scoped: the only thread that may open and close the arenas
+    private final List<Arena> retired = new ArrayList<>();
+    private Arena batch;
+    private int openArenas;
+
+    private ReadMemory(Arena arena) {
+        this.arena = arena;
+        this.owner = Thread.currentThread();
+    }
+
+    /** Everything from {@code arena}, freed when its owner closes it. */
+    public static ReadMemory of(Arena arena) {
+        return new ReadMemory(arena);
+    }
+
+    /** An arena per batch and per buffer, freed as reading moves on, all confined to the calling thread. */
+    public static ReadMemory batchScoped() {
+        return new ReadMemory(null);
+    }
+
+    public boolean isBatchScoped() {
+        return arena == null;
+    }
+
+    /**
+     * Starts a new batch: frees the previous batch and every buffer retired until now, since nothing still being
+     * read points into them.
+     */
+    public void startBatch() {
+        if (arena == null) {
+            checkOwner("nextBatch");
+            freeBatchAndRetired();
+            batch = Arena.ofConfined();
+            openArenas++;
+        }
+    }
+
+    /** The arena for the current batch's views and validity. */
+    public Arena batchArena() {
+        if (arena != null) {
+            return arena;
+        }
+        if (batch == null) {
+            throw new IllegalStateException("no batch started");
+        }
+        return batch;
+    }
+
+    /** An arena for one buffer that its reader will {@link #retire}. */
+    Arena openBuffer() {
+        if (arena != null) {
+            return arena;
+        }
+        openArenas++;
+        return Arena.ofConfined();
+    }
+
+    /** Arenas this object opened and has not closed yet (0 when arena-scoped); for tests and diagnostics. */
+    public int openArenas() {
+        return openArenas;
+    }
+
+    /**
+     * The reader of {@code buffer} will not read it again; the batch being built may still point into it, so it is
+     * freed when the next batch starts. Null is ignored.
+     */
+    void retire(Arena buffer) {
+        if (buffer != null && buffer != arena) {
+            retired.add(buffer);
+        }
+    }
+
+    private void freeBatchAndRetired() {
+        if (batch != null) {
+            Arena b = batch;
+            batch = null;
+            openArenas--;
+            b.close();
+        }
+        Arena[] toClose = retired.toArray(new Arena[0]);
+        retired.clear(); // before closing: a close that throws must not leave closed arenas listed
+        for (Arena a : toClose) {
+            openArenas--;
+            a.close();
+        }
+    }
+
+    /**
+     * Frees the current batch and every retired buffer (batch-scoped only; the caller's arena is the caller's).
+     * Readers must have retired their buffers first.
+     */
+    @Override
+    public void close() {
+        if (arena == null) {
+            checkOwner("close");
+            freeBatchAndRetired();
+        }
+    }
+
+    private void checkOwner(String operation) {
+        Thread current = Thread.currentThread();
+        if (current != owner) {
+            throw new WrongThreadException("batch-scoped memory belongs to the thread that opened the reader: "
+                    + "operation=" + operation + " owner=" + owner.getName() + " current=" + current.getName());
+        }
+    }
+}

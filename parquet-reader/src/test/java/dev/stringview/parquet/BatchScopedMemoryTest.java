@@ -1,0 +1,177 @@
+package dev.stringview.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.stringview.ViewColumn;
+import dev.stringview.parquet.GeneratedFilesTest.Encoding;
+import dev.stringview.parquet.GeneratedFilesTest.Lengths;
+import dev.stringview.parquet.GeneratedFilesTest.Scenario;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@link ParquetViewOptions#withBatchScopedMemory}: a batch is freed when the next one is read, the buffers its
+ * pages were decompressed into once reading has moved past them, and everything when the reader closes. A stale
+ * batch must throw rather than read freed memory, and live memory must not grow with the file. Values read in
+ * this mode are compared with parquet-java in {@link GeneratedFilesTest} and {@link CrossPagePrefixTest}.
+ */
+class BatchScopedMemoryTest {
+    private static final List<String> COLUMNS = List.of("s", "b", "j");
+
+    @TempDir
+    static Path dir;
+
+    /** Compressed and uncompressed; dictionary, DELTA_BYTE_ARRAY (v2) and PLAIN; many small pages each. */
+    static Stream<Scenario> files() {
+        return Stream.of(
+                new Scenario(WriterVersion.PARQUET_2_0, Encoding.PLAIN_OR_DELTA, CompressionCodecName.SNAPPY, 0.3,
+                        Lengths.LONG, 3000),
+                new Scenario(WriterVersion.PARQUET_1_0, Encoding.DICTIONARY, CompressionCodecName.ZSTD, 0.3,
+                        Lengths.MIXED, 1500),
+                new Scenario(WriterVersion.PARQUET_1_0, Encoding.PLAIN_OR_DELTA, CompressionCodecName.UNCOMPRESSED, 0,
+                        Lengths.MIXED, 1500));
+    }
+
+    static Path file(Scenario s) throws IOException {
+        Path path = dir.resolve(s.name() + ".parquet");
+        GeneratedFilesTest.write(path, s, new Random(s.name().hashCode()));
+        return path;
+    }
+
+    @ParameterizedTest
+    @MethodSource("files")
+    void staleBatchThrowsInsteadOfReadingFreedMemory(Scenario s) throws IOException {
+        Path path = file(s);
+        try (Arena arena = Arena.ofConfined();
+                ParquetViewReader reader = ParquetViewReader.open(path, arena,
+                        ParquetViewOptions.defaults().withBatchSize(7).withBatchScopedMemory(true))) {
+            ViewColumn first = reader.nextBatch().column("b"); // required: every row has a value
+            first.bytes(0);
+            MemorySegment pageBuffer = first.bufferCount() > 0 ? first.buffer(0) : null;
+            reader.nextBatch();
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> first.bytes(0));
+            assertTrue(e.getMessage().contains("closed"), e.getMessage());
+            if (pageBuffer != null && s.codec() != CompressionCodecName.UNCOMPRESSED) {
+                // The first page's decompressed buffer outlives its batch while its page is read; once reading has
+                // moved to later pages (pages hold at most 200 rows here) it is freed too.
+                pageBuffer.get(ValueLayout.JAVA_BYTE, 0);
+                while (reader.nextBatch() != null) {
+                    // read to the end
+                }
+                assertThrows(IllegalStateException.class, () -> pageBuffer.get(ValueLayout.JAVA_BYTE, 0));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("files")
+    void lastBatchIsFreedWhenTheReaderCloses(Scenario s) throws IOException {
+        Path path = file(s);
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column;
+            try (ParquetViewReader reader = ParquetViewReader.open(path, arena,
+                    ParquetViewOptions.defaults().withBatchScopedMemory(true))) {
+                column = reader.nextBatch().column("b");
+                column.bytes(0);
+            }
+            assertThrows(IllegalStateException.class, () -> column.bytes(0));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("files")
+    void arenaScopedBatchesStayReadableUntilTheArenaCloses(Scenario s) throws IOException {
+        Path path = file(s);
+        List<byte[]> expected = Oracle.read(path, "b");
+        try (Arena arena = Arena.ofConfined()) {
+            List<ViewColumn> kept = new ArrayList<>();
+            try (ParquetViewReader reader = ParquetViewReader.open(path, arena,
+                    ParquetViewOptions.defaults().withBatchSize(7))) {
+                for (ViewBatch batch = reader.nextBatch(); batch != null; batch = reader.nextBatch()) {
+                    kept.add(batch.column("b"));
+                }
+                assertEquals(0, reader.memory().openArenas(), "arena-scoped reads open no arenas of their own");
+            }
+            int row = 0;
+            for (ViewColumn column : kept) {
+                for (int i = 0; i < column.size(); i++) {
+                    assertArrayEquals(expected.get(row++), column.bytes(i), "row=" + (row - 1));
+                }
+            }
+            assertEquals(expected.size(), row);
+        }
+    }
+
+    /**
+     * However many pages are read, the reader holds at most: the current batch, and per column a dictionary, the
+     * page being read and the one before it, and two blocks of rebuilt values. Fails if a buffer is never retired.
+     */
+    @ParameterizedTest
+    @MethodSource("files")
+    void liveMemoryDoesNotGrowWithTheFile(Scenario s) throws IOException {
+        Path path = file(s);
+        int bound = 1 + COLUMNS.size() * 5;
+        try (Arena arena = Arena.ofConfined();
+                ParquetViewReader reader = ParquetViewReader.open(path, arena,
+                        ParquetViewOptions.defaults().withBatchSize(7).withBatchScopedMemory(true))) {
+            int pages = 0;
+            for (String column : COLUMNS) {
+                pages += reader.pages(column).size();
+            }
+            assertTrue(pages > 3 * bound, "enough pages that a leak would show: pages=" + pages + " bound=" + bound);
+            int batches = 0;
+            int most = 0;
+            for (ViewBatch batch = reader.nextBatch(); batch != null; batch = reader.nextBatch()) {
+                batches++;
+                int open = reader.memory().openArenas();
+                most = Math.max(most, open);
+                assertTrue(open <= bound, "batch=" + batches + " openArenas=" + open + " bound=" + bound);
+            }
+            assertTrue(most >= 1, "batch-scoped reads open arenas: most=" + most);
+            reader.close();
+            assertEquals(0, reader.memory().openArenas(), "closing the reader frees everything");
+        }
+    }
+
+    /** Batch-scoped memory is confined: another thread gets a clear error, and the owner can still free it all. */
+    @ParameterizedTest
+    @MethodSource("files")
+    void anotherThreadGetsWrongThreadException(Scenario s) throws Exception {
+        Path path = file(s);
+        try (Arena arena = Arena.ofShared();
+                ParquetViewReader reader = ParquetViewReader.open(path, arena,
+                        ParquetViewOptions.defaults().withBatchSize(7).withBatchScopedMemory(true))) {
+            reader.nextBatch();
+            Throwable[] thrown = new Throwable[1];
+            Thread other = new Thread(() -> {
+                try {
+                    reader.nextBatch();
+                } catch (Throwable t) {
+                    thrown[0] = t;
+                }
+            }, "other-reader-thread");
+            other.start();
+            other.join();
+            assertTrue(thrown[0] instanceof WrongThreadException, String.valueOf(thrown[0]));
+            assertTrue(thrown[0].getMessage().contains("current=other-reader-thread"), thrown[0].getMessage());
+            reader.nextBatch(); // the owner goes on
+            reader.close();
+            assertEquals(0, reader.memory().openArenas());
+        }
+    }
+}

@@ -394,6 +394,7 @@ public final class Report {
                 + "q20Contains is ClickBench Q20 (`URL LIKE '%google%'`, ≈1.5% of rows); equality is `URL = "
                 + "'<a home page>'` (≈2%); prefix is `URL LIKE 'https://<a popular site>/%'` (≈1.5%). Every URL "
                 + "starts with `http`, so the views' 4-byte prefix never rules a row out for the prefix filter. "
+                + "Views read with batch-scoped memory (each batch and its pages freed when the next is read). "
                 + "DuckDB runs in the same JVM through JDBC with `SET threads=1`. Baseline: parquet-java → String.\n\n");
         md.append("![Suite 3](benchmarks/suite3-hits-queries.svg)\n\n| query | layout |");
         for (String label : QUERY_LABELS) {

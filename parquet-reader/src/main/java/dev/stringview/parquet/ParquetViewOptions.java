@@ -25,7 +25,8 @@ import java.util.Objects;
  *     {@link ParquetViewReader#close()}; reading it later throws {@link IllegalStateException}. Memory then stays
  *     at about one batch and a few pages per column however long the file. The memory is confined to the thread
  *     that opened the reader: it must read the batches, call {@code nextBatch} and close the reader (another thread
- *     gets {@link WrongThreadException}). The mapped file still belongs to the caller's arena.
+ *     gets {@link WrongThreadException}), and only closing the reader frees it. The mapped file still belongs to
+ *     the caller's arena.
  */
 public record ParquetViewOptions(List<String> columns, int batchSize, boolean validateUtf8, boolean verifyChecksums,
         long maxPageBytes, boolean nativeDecompression, boolean batchScopedMemory) {

@@ -39,15 +39,17 @@ import org.apache.parquet.schema.Type;
  * <p>The file is memory-mapped into the caller's arena. Views of uncompressed PLAIN and DELTA_LENGTH pages point
  * into the mapping itself; compressed pages are decompressed once into buffers from the same arena; dictionary
  * pages are decoded once per column chunk and data pages copy only 16-byte views; DELTA_BYTE_ARRAY values are
- * rebuilt once into arena buffers. Everything a batch references therefore lives exactly as long as the arena:
+ * rebuilt once into arena buffers. By default, everything a batch references therefore lives exactly as long as
+ * the arena:
  * closing the arena unmaps the file and frees the pages, and any later access to a batch throws
  * {@link IllegalStateException}. Memory grows with what has been read until then.
  *
  * <p>With {@link ParquetViewOptions#withBatchScopedMemory batch-scoped memory}, a scan's memory stays bounded
  * instead: each batch, and the decompressed pages, dictionaries and rebuilt values it points into, are freed once
  * the next batch is read (or the reader closes), and a batch read after that throws
- * {@link IllegalStateException}. That memory is confined to the thread that opened the reader. Only the mapping of
- * the file stays with the caller's arena.
+ * {@link IllegalStateException}. That memory is confined to the thread that opened the reader, and only closing
+ * the reader frees it: close it (try-with-resources) from that thread. Only the mapping of the file stays with the
+ * caller's arena.
  *
  * <p>parquet-java reads the footer, schema and column-chunk metadata (through {@link SegmentInputFile} and a
  * {@link PlainParquetConfiguration}: no Hadoop file system, no JNI codecs). Page headers and pages are read here.
@@ -62,7 +64,8 @@ import org.apache.parquet.schema.Type;
  * }
  * }</pre>
  *
- * <p>A reader is for one thread at a time (the arena's rules apply to the batches).
+ * <p>A reader is for one thread at a time (the arena's rules apply to the batches); with batch-scoped memory, for
+ * the thread that opened it.
  */
 public final class ParquetViewReader implements AutoCloseable {
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -403,6 +406,7 @@ public final class ParquetViewReader implements AutoCloseable {
 
     private boolean nextRowGroup() throws ParquetViewException {
         closeReaders();
+        memory.freeRetired(); // the last row group's pages and dictionaries: no batch points into them any more
         if (rowGroup + 1 >= footer.getBlocks().size()) {
             return false;
         }
@@ -469,6 +473,7 @@ public final class ParquetViewReader implements AutoCloseable {
     @Override
     public void close() {
         if (!closed) {
+            memory.checkOwner("close"); // before anything changes: only the owner can free batch-scoped memory
             closed = true;
             closeReaders();
             memory.close();

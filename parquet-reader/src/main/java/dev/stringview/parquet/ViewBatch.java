@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * Rows {@code [firstRow, firstRow + rowCount)} of the file, all from one row group, as one {@link ViewColumn} per
- * projected column (in projection order). The columns' memory belongs to the arena the reader was opened with.
+ * projected column (in projection order). The columns' memory belongs to the arena the reader was opened with, or,
+ * with {@link ParquetViewOptions#withBatchScopedMemory batch-scoped memory}, to the reader until its next batch.
  */
 public final class ViewBatch {
     private final int rowGroup;

@@ -19,7 +19,17 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -67,8 +77,8 @@ class BatchScopedMemoryTest {
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> first.bytes(0));
             assertTrue(e.getMessage().contains("closed"), e.getMessage());
             if (pageBuffer != null && s.codec() != CompressionCodecName.UNCOMPRESSED) {
-                // The first page's decompressed buffer outlives its batch while its page is read; once reading has
-                // moved to later pages (pages hold at most 200 rows here) it is freed too.
+                // The first batch's buffer (a decompressed page, or a block of rebuilt DELTA_BYTE_ARRAY values)
+                // outlives its batch while it is read from; by the end of the file it is freed too.
                 pageBuffer.get(ValueLayout.JAVA_BYTE, 0);
                 while (reader.nextBatch() != null) {
                     // read to the end
@@ -169,9 +179,67 @@ class BatchScopedMemoryTest {
             other.join();
             assertTrue(thrown[0] instanceof WrongThreadException, String.valueOf(thrown[0]));
             assertTrue(thrown[0].getMessage().contains("current=other-reader-thread"), thrown[0].getMessage());
-            reader.nextBatch(); // the owner goes on
+            Thread closer = new Thread(() -> {
+                try {
+                    reader.close();
+                } catch (Throwable t) {
+                    thrown[0] = t;
+                }
+            }, "other-closing-thread");
+            closer.start();
+            closer.join();
+            assertTrue(thrown[0] instanceof WrongThreadException && thrown[0].getMessage().contains("operation=close"),
+                    String.valueOf(thrown[0]));
+            reader.nextBatch(); // the owner goes on: neither call changed the reader
             reader.close();
             assertEquals(0, reader.memory().openArenas());
         }
     }
+
+    /**
+     * Within one row group: a page's decompressed buffer stays readable while its rows are being read, and is freed
+     * within two batches of reading moving past the next page's start. Fails if pages are kept until the row
+     * group (or the file) ends, and if a page is freed while still read.
+     */
+    @Test
+    void pageBufferIsFreedSoonAfterReadingMovesPastIt() throws IOException {
+        Path path = dir.resolve("one-row-group-snappy.parquet");
+        MessageType schema = MessageTypeParser.parseMessageType("message m { required binary b; }");
+        Random random = new Random(42);
+        try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path))
+                .withConf(new PlainParquetConfiguration()).withType(schema)
+                .withCodecFactory(new TestCodecs()).withCompressionCodec(CompressionCodecName.SNAPPY)
+                .withDictionaryEncoding(false).withPageRowCountLimit(PAGE_ROWS).withPageSize(1 << 20)
+                .withRowGroupSize(64L << 20).build()) {
+            SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+            for (int row = 0; row < 3000; row++) {
+                byte[] value = new byte[20 + random.nextInt(20)];
+                for (int i = 0; i < value.length; i++) {
+                    value[i] = (byte) ('a' + random.nextInt(26));
+                }
+                writer.write(groups.newGroup().append("b", Binary.fromConstantByteArray(value)));
+            }
+        }
+        try (Arena arena = Arena.ofConfined();
+                ParquetViewReader reader = ParquetViewReader.open(path, arena,
+                        ParquetViewOptions.defaults().withBatchSize(10).withBatchScopedMemory(true))) {
+            assertEquals(1, reader.rowGroupCount());
+            MemorySegment firstPage = reader.nextBatch().column("b").buffer(0);
+            long freedAt = -1;
+            for (ViewBatch batch = reader.nextBatch(); batch != null && freedAt < 0; batch = reader.nextBatch()) {
+                try {
+                    firstPage.get(ValueLayout.JAVA_BYTE, 0);
+                } catch (IllegalStateException e) {
+                    freedAt = batch.firstRow();
+                }
+                if (batch.firstRow() + batch.rowCount() <= PAGE_ROWS) {
+                    assertTrue(freedAt < 0, "page 0 freed while still read: row=" + batch.firstRow());
+                }
+            }
+            // Page 0 is retired when page 1 starts (row 100) and freed when the batch after that starts.
+            assertTrue(freedAt > PAGE_ROWS && freedAt <= PAGE_ROWS + 20, "page 0 freed at row=" + freedAt);
+        }
+    }
+
+    private static final int PAGE_ROWS = 100;
 }

@@ -212,8 +212,9 @@ public final class StringviewCli {
             }
         }
 
+        /** Every command consumes a batch before reading the next, so memory is batch-scoped: bounded on any file. */
         ParquetViewOptions readOptions() throws UsageException {
-            return ParquetViewOptions.defaults()
+            return ParquetViewOptions.defaults().withBatchScopedMemory(true)
                     .withUtf8Validation(!flags.contains("--skip-utf8-validation"))
                     .withChecksumVerification(!flags.contains("--skip-checksums"))
                     .withBatchSize((int) Math.min(Integer.MAX_VALUE, positive("--batch-size",

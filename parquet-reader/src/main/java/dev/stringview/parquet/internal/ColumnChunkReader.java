@@ -262,7 +262,8 @@ public final class ColumnChunkReader implements AutoCloseable {
     /**
      * The page's bytes: in place (uncompressed) or decompressed into a new buffer, whose arena is kept in
      * {@link #pageArena} (the dictionary's moves to {@link #dictionaryArena}). The previous page's buffer is retired
-     * only here, when the next page starts: DELTA_BYTE_ARRAY's first value may still copy its prefix from it.
+     * only here, when the next page starts: until then its decoder may still be asked for values, even once its
+     * last row was read into a batch.
      */
     private MemorySegment pageBuffer(long dataStart, long compressedSize, long uncompressedSize, boolean compressed) {
         memory.retire(pageArena);

@@ -6,7 +6,7 @@ import java.lang.foreign.MemorySegment;
 /**
  * DELTA_BYTE_ARRAY (incremental encoding): prefix lengths, then suffixes as DELTA_LENGTH_BYTE_ARRAY. Value
  * {@code i} is the first {@code prefix[i]} bytes of value {@code i - 1} followed by suffix {@code i}, so the
- * values do not exist anywhere as such: each one is written once, back to back, into a block from the arena,
+ * values do not exist anywhere as such: each one is written once, back to back, into a block from the read's memory,
  * and the views point there. The previous value survives page boundaries within the chunk (PARQUET-246).
  */
 final class DeltaByteArrayDecoder extends ValueDecoder {

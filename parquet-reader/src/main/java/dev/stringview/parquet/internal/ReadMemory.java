@@ -21,7 +21,7 @@ import java.util.List;
  * <p>Why free at all: memory then stays bounded however long the file, and a scan reuses memory that is warm
  * instead of faulting in fresh pages. Why confined arenas: closing a shared arena makes every JVM thread stop at a
  * handshake, and with one close per batch and per page that made batch-scoped Q20 scans 20-40% slower than
- * arena-scoped ones in a harness (docs/benchmarks-analysis.md); confined arenas close at no such cost. So a
+ * arena-scoped ones in a harness (docs/parquet.md); confined arenas close at no such cost. So a
  * batch-scoped read belongs to the thread that opened the reader: {@link #startBatch} and {@link #close} from
  * another thread throw {@link WrongThreadException}, as reading its batches from another thread does.
  */
@@ -70,7 +70,7 @@ public final class ReadMemory implements AutoCloseable {
             return arena;
         }
         if (batch == null) {
-            throw new IllegalStateException("no batch started");
+            throw new IllegalStateException("no batch started: batchScoped=true openArenas=" + openArenas);
         }
         return batch;
     }
@@ -99,6 +99,17 @@ public final class ReadMemory implements AutoCloseable {
         }
     }
 
+    /**
+     * Frees the buffers retired until now, when nothing being read can point into them: between a batch's start and
+     * its first read (a row group's readers retire everything when the next row group starts).
+     */
+    public void freeRetired() {
+        if (arena == null) {
+            checkOwner("nextBatch");
+            closeRetired();
+        }
+    }
+
     private void freeBatchAndRetired() {
         if (batch != null) {
             Arena b = batch;
@@ -106,6 +117,10 @@ public final class ReadMemory implements AutoCloseable {
             openArenas--;
             b.close();
         }
+        closeRetired();
+    }
+
+    private void closeRetired() {
         Arena[] toClose = retired.toArray(new Arena[0]);
         retired.clear(); // before closing: a close that throws must not leave closed arenas listed
         for (Arena a : toClose) {
@@ -126,7 +141,11 @@ public final class ReadMemory implements AutoCloseable {
         }
     }
 
-    private void checkOwner(String operation) {
+    /** Throws {@link WrongThreadException} unless batch-scoped memory is used from the thread that owns it. */
+    public void checkOwner(String operation) {
+        if (arena != null) {
+            return;
+        }
         Thread current = Thread.currentThread();
         if (current != owner) {
             throw new WrongThreadException("batch-scoped memory belongs to the thread that opened the reader: "

@@ -99,10 +99,15 @@ final class ContainsPredicate extends ViewPredicate {
                     runRows++;
                     continue;
                 }
-                if (runRows > 0) {
+                if (runRows == 1) {
+                    // a run of one row (scattered bytes): searched here, as a call per row costs more than it does
+                    if (search.indexOf(buffers[runBuffer], runStart, runEnd - runStart) >= 0) {
+                        hits |= 1L << (runFirst - start);
+                    }
+                } else if (runRows > 1) {
                     hits |= searchRun(column, views, buffers[runBuffer], selection, start, runFirst, i, runStart,
                             runEnd, hasNulls);
-                    inRuns += runRows > 1 ? runRows : 0;
+                    inRuns += runRows;
                 }
                 runFirst = i;
                 runBuffer = index;

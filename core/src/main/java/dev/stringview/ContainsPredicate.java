@@ -105,8 +105,8 @@ final class ContainsPredicate extends ViewPredicate {
                         hits |= 1L << (runFirst - start);
                     }
                 } else if (runRows > 1) {
-                    hits |= searchRun(column, views, buffers[runBuffer], selection, start, runFirst, i, runStart,
-                            runEnd, hasNulls);
+                    hits |= searchRun(column, views, buffers[runBuffer], selection, start, runFirst, i, runEnd,
+                            hasNulls);
                     inRuns += runRows;
                 }
                 runFirst = i;
@@ -116,8 +116,8 @@ final class ContainsPredicate extends ViewPredicate {
                 runRows = 1;
             }
             if (runRows > 0) {
-                hits |= searchRun(column, views, buffers[runBuffer], selection, start, runFirst, end, runStart,
-                        runEnd, hasNulls);
+                hits |= searchRun(column, views, buffers[runBuffer], selection, start, runFirst, end, runEnd,
+                        hasNulls);
                 inRuns += runRows > 1 ? runRows : 0;
             }
             touch = inRuns * 2 < longRows;
@@ -132,55 +132,35 @@ final class ContainsPredicate extends ViewPredicate {
     }
 
     /**
-     * Searches the bytes {@code [regionStart, regionEnd)} of {@code bytes} that hold a run: the long rows (of at
-     * least the needle's length, not null) among block positions {@code [first, last)}, back to back. Returns
+     * Searches the bytes of {@code bytes} up to {@code regionEnd} that hold a run: the long rows (of at least the
+     * needle's length, not null) among block positions {@code [first, last)}, back to back. Returns
      * their hits as bits relative to {@code blockStart}.
      *
-     * <p>From the start {@code s} of the first row not yet decided, find the next occurrence {@code p}. A row
-     * ending before {@code p} plus the needle holds no occurrence at or after {@code p}, and none before (the
-     * search found the first), so it is passed over. The row reached then holds this occurrence if it starts at or
-     * before {@code p}; otherwise the occurrence began in a gap or in the row before, and the search resumes at
-     * this row's start. Rows are re-read only when an occurrence is found, which is rare: the run itself costs one
-     * screening pass.
+     * <p>Rows are taken in order with {@code p}, the first occurrence at or after some earlier row's start. When
+     * {@code p} lies before the row, the row's own first occurrence is searched for from its start. The row holds
+     * the needle exactly when that occurrence ends inside it: there is none between the row's start and {@code p}.
+     * If it does not end inside, the row holds none, and {@code p} carries over to the next row. One screening pass
+     * covers the run when nothing is found; rows are visited one by one only up to the last occurrence.
      */
     private long searchRun(ViewColumn column, MemorySegment views, MemorySegment bytes, int[] selection,
-            int blockStart, int first, int last, long regionStart, long regionEnd, boolean hasNulls) {
+            int blockStart, int first, int last, long regionEnd, boolean hasNulls) {
         long hits = 0;
-        int i = first;
-        long s = regionStart;
-        long e = s + (int) views.get(LAYOUT_LE_LONG, (long) (selection == null ? i : selection[i]) << 4);
-        while (true) {
-            long found = search.indexOf(bytes, s, regionEnd - s);
-            if (found < 0) {
-                return hits;
-            }
-            long p = s + found;
-            boolean decided = false; // whether row i is decided (it holds p, or cannot hold p or later)
-            do {
-                if (decided) {
-                    i = nextInRun(column, views, selection, i, last, hasNulls);
-                    if (i == last) {
-                        return hits;
-                    }
-                    long at = (long) (selection == null ? i : selection[i]) << 4;
-                    s = views.get(LAYOUT_LE_LONG, at + 8) >>> 32;
-                    e = s + (int) views.get(LAYOUT_LE_LONG, at);
-                }
-                decided = p + needleLength > e;
-            } while (decided);
-            if (p >= s) {
-                hits |= 1L << (i - blockStart);
-                i = nextInRun(column, views, selection, i, last, hasNulls);
-                if (i == last) {
+        long p = -1;
+        for (int i = first; i < last; i = nextInRun(column, views, selection, i, last, hasNulls)) {
+            long at = (long) (selection == null ? i : selection[i]) << 4;
+            long s = views.get(LAYOUT_LE_LONG, at + 8) >>> 32;
+            if (p < s) {
+                long found = search.indexOf(bytes, s, regionEnd - s);
+                if (found < 0) {
                     return hits;
                 }
-                long at = (long) (selection == null ? i : selection[i]) << 4;
-                s = views.get(LAYOUT_LE_LONG, at + 8) >>> 32;
-                e = s + (int) views.get(LAYOUT_LE_LONG, at);
+                p = s + found;
             }
-            // else the occurrence began before row i (in a gap, or crossing in from the row before): row i is
-            // still undecided, and the search resumes at its start.
+            if (p + needleLength <= s + (int) views.get(LAYOUT_LE_LONG, at)) {
+                hits |= 1L << (i - blockStart);
+            }
         }
+        return hits;
     }
 
     /** The block position after {@code i} of the next row of the run, or {@code last}. */

@@ -374,7 +374,7 @@ public final class ParquetViewReader implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("reader is closed: file=" + fileName);
         }
-        memory.startBatch(); // frees the previous batch when batch-scoped
+        memory.freeRetired(); // when batch-scoped, frees the previous batch and the buffers read past
         while (rowsLeftInGroup == 0) {
             if (!nextRowGroup()) {
                 return null;

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -167,33 +168,34 @@ class BatchScopedMemoryTest {
                 ParquetViewReader reader = ParquetViewReader.open(path, arena,
                         ParquetViewOptions.defaults().withBatchSize(7).withBatchScopedMemory(true))) {
             reader.nextBatch();
-            Throwable[] thrown = new Throwable[1];
-            Thread other = new Thread(() -> {
-                try {
-                    reader.nextBatch();
-                } catch (Throwable t) {
-                    thrown[0] = t;
-                }
-            }, "other-reader-thread");
-            other.start();
-            other.join();
-            assertTrue(thrown[0] instanceof WrongThreadException, String.valueOf(thrown[0]));
-            assertTrue(thrown[0].getMessage().contains("current=other-reader-thread"), thrown[0].getMessage());
-            Thread closer = new Thread(() -> {
-                try {
-                    reader.close();
-                } catch (Throwable t) {
-                    thrown[0] = t;
-                }
-            }, "other-closing-thread");
-            closer.start();
-            closer.join();
-            assertTrue(thrown[0] instanceof WrongThreadException && thrown[0].getMessage().contains("operation=close"),
-                    String.valueOf(thrown[0]));
+            Throwable thrown = thrownOnAnotherThread("other-reader-thread", reader::nextBatch);
+            assertTrue(thrown instanceof WrongThreadException, String.valueOf(thrown));
+            assertTrue(thrown.getMessage().contains("current=other-reader-thread"), thrown.getMessage());
+            thrown = thrownOnAnotherThread("other-closing-thread", () -> {
+                reader.close();
+                return null;
+            });
+            assertTrue(thrown instanceof WrongThreadException && thrown.getMessage().contains("operation=close"),
+                    String.valueOf(thrown));
             reader.nextBatch(); // the owner goes on: neither call changed the reader
             reader.close();
             assertEquals(0, reader.memory().openArenas());
         }
+    }
+
+    /** What {@code action} throws when run on a new thread of that name, or null. */
+    private static Throwable thrownOnAnotherThread(String name, Callable<?> action) throws InterruptedException {
+        Throwable[] thrown = new Throwable[1];
+        Thread thread = new Thread(() -> {
+            try {
+                action.call();
+            } catch (Throwable t) {
+                thrown[0] = t;
+            }
+        }, name);
+        thread.start();
+        thread.join();
+        return thrown[0];
     }
 
     /**

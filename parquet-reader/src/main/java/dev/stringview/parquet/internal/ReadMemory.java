@@ -22,7 +22,7 @@ import java.util.List;
  * instead of faulting in fresh pages. Why confined arenas: closing a shared arena makes every JVM thread stop at a
  * handshake, and with one close per batch and per page that made batch-scoped Q20 scans 20-40% slower than
  * arena-scoped ones in a harness (docs/parquet.md); confined arenas close at no such cost. So a
- * batch-scoped read belongs to the thread that opened the reader: {@link #startBatch} and {@link #close} from
+ * batch-scoped read belongs to the thread that opened the reader: {@link #freeRetired} and {@link #close} from
  * another thread throw {@link WrongThreadException}, as reading its batches from another thread does.
  */
 public final class ReadMemory implements AutoCloseable {
@@ -47,30 +47,17 @@ public final class ReadMemory implements AutoCloseable {
         return new ReadMemory(null);
     }
 
-    public boolean isBatchScoped() {
-        return arena == null;
-    }
-
     /**
-     * Starts a new batch: frees the previous batch and every buffer retired until now, since nothing still being
-     * read points into them.
+     * The arena for the current batch's views and validity. When batch-scoped, it is opened on first use and
+     * retired at once: the batch lives until the next {@link #freeRetired}, which comes when the next batch starts.
      */
-    public void startBatch() {
-        if (arena == null) {
-            checkOwner("nextBatch");
-            freeBatchAndRetired();
-            batch = Arena.ofConfined();
-            openArenas++;
-        }
-    }
-
-    /** The arena for the current batch's views and validity. */
     public Arena batchArena() {
         if (arena != null) {
             return arena;
         }
         if (batch == null) {
-            throw new IllegalStateException("no batch started: batchScoped=true openArenas=" + openArenas);
+            batch = openBuffer();
+            retire(batch);
         }
         return batch;
     }
@@ -100,24 +87,15 @@ public final class ReadMemory implements AutoCloseable {
     }
 
     /**
-     * Frees the buffers retired until now, when nothing being read can point into them: between a batch's start and
-     * its first read (a row group's readers retire everything when the next row group starts).
+     * Frees every buffer retired until now, the last batch's arena among them. Called when a batch starts and when
+     * a row group ends, before anything is read into the new batch, so nothing being read points into them.
      */
     public void freeRetired() {
         if (arena == null) {
             checkOwner("nextBatch");
+            batch = null;
             closeRetired();
         }
-    }
-
-    private void freeBatchAndRetired() {
-        if (batch != null) {
-            Arena b = batch;
-            batch = null;
-            openArenas--;
-            b.close();
-        }
-        closeRetired();
     }
 
     private void closeRetired() {
@@ -137,7 +115,8 @@ public final class ReadMemory implements AutoCloseable {
     public void close() {
         if (arena == null) {
             checkOwner("close");
-            freeBatchAndRetired();
+            batch = null;
+            closeRetired();
         }
     }
 

@@ -231,7 +231,8 @@ public final class Report {
                 "ContiguousHeapBenchmark", String.valueOf(ContiguousHeapBenchmark.ROWS),
                 "CacheResidentBatchBenchmark", String.valueOf(CacheResidentBatchBenchmark.ROWS),
                 "ParquetLoadBenchmark", String.valueOf(ParquetLoadBenchmark.ROWS),
-                "HitsQueryBenchmark", String.valueOf(HitsQueryBenchmark.ROWS));
+                "HitsQueryBenchmark", String.valueOf(HitsQueryBenchmark.ROWS),
+                "HitsFloorBenchmark", String.valueOf(HitsQueryBenchmark.ROWS));
         int shrunk = 0;
         for (Result r : results) {
             String expected = defaults.get(r.benchmark());
@@ -420,6 +421,30 @@ public final class Report {
             }
         }
         md.append("\nEach cell: ns/row = ms per query over 2M rows (speedup vs parquet-java → String).\n");
+        floors(md);
+    }
+
+    /**
+     * Suite 3's floors ({@link HitsFloorBenchmark}) beside Q20, so a query splits into decompression, building
+     * views, and the filter.
+     */
+    private void floors(StringBuilder md) {
+        md.append("\n### Where Q20's time goes\n\n"
+                + "`HitsFloorBenchmark` reads the same files without a filter: the URL pages decompressed into one "
+                + "reused buffer by the reader's own decoder (nothing to decompress on PLAIN), the views' reader "
+                + "with no predicate, and DuckDB's `sum(strlen(URL))`. ns/row.\n\n"
+                + "| layout | decompression only | views, no filter | views, Q20 | DuckDB, no filter | DuckDB, Q20 |\n"
+                + "| --- | ---: | ---: | ---: | ---: | ---: |\n");
+        for (String layout : LAYOUTS) {
+            md.append("| ").append(layout).append(" | ")
+                    .append(fmt(score("HitsFloorBenchmark", "decompressOnly", "layout", layout))).append(" | ")
+                    .append(fmt(score("HitsFloorBenchmark", "viewsWithoutFilter", "layout", layout))).append(" | ")
+                    .append(fmt(score("HitsQueryBenchmark", "views", "layout", layout, "query", "q20Contains")))
+                    .append(" | ")
+                    .append(fmt(score("HitsFloorBenchmark", "duckdbWithoutFilter", "layout", layout))).append(" | ")
+                    .append(fmt(score("HitsQueryBenchmark", "duckdb", "layout", layout, "query", "q20Contains")))
+                    .append(" |\n");
+        }
     }
 
     private static String ratio(double baseline, double value) {

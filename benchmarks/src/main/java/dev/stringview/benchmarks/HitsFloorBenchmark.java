@@ -1,6 +1,5 @@
 package dev.stringview.benchmarks;
 
-import dev.stringview.parquet.ParquetViewOptions;
 import dev.stringview.parquet.ParquetViewReader;
 import dev.stringview.parquet.ViewBatch;
 import dev.stringview.parquet.internal.PageDecompressor;
@@ -61,7 +60,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @Fork(value = 1, jvmArgsAppend = {Jvm.XMX, Jvm.NATIVE_ACCESS, Jvm.VECTOR})
 @OperationsPerInvocation(HitsQueryBenchmark.ROWS)
 public class HitsFloorBenchmark {
-    static final String COLUMN = "URL";
+    /** The column Suite 3's queries filter. */
+    static final String COLUMN = Query.Q20.column();
 
     @Param({"plain", "snappy", "dictZstd"})
     public String layout;
@@ -162,8 +162,7 @@ public class HitsFloorBenchmark {
     public long viewsWithoutFilter() throws IOException {
         long read = 0;
         try (Arena scan = Arena.ofConfined();
-                ParquetViewReader reader = ParquetViewReader.open(file, scan,
-                        ParquetViewOptions.defaults().withColumns(COLUMN).withBatchScopedMemory(true))) {
+                ParquetViewReader reader = ParquetViewReader.open(file, scan, Query.viewOptions(COLUMN))) {
             for (ViewBatch batch = reader.nextBatch(); batch != null; batch = reader.nextBatch()) {
                 read += batch.rowCount();
             }
@@ -174,8 +173,7 @@ public class HitsFloorBenchmark {
     /** DuckDB, one thread, reading every URL: {@code sum(strlen(URL))}. */
     @Benchmark
     public long duckdbWithoutFilter() throws SQLException {
-        String sql = "SELECT sum(strlen(\"" + COLUMN + "\")) FROM read_parquet('"
-                + file.toAbsolutePath().toString().replace("'", "''") + "')";
+        String sql = "SELECT sum(strlen(" + Query.quotedIdentifier(COLUMN) + ")) FROM " + Query.readParquet(file);
         try (Statement statement = duckdb.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);

@@ -61,8 +61,18 @@ record Query(String name, String column, Kind kind, String constant) {
         };
         String escape = constant.contains("%") || constant.contains("_") || constant.contains("\\") ? " ESCAPE '\\'"
                 : "";
-        return "SELECT count(*) FROM read_parquet('" + file.toAbsolutePath().toString().replace("'", "''")
-                + "') WHERE \"" + column.replace("\"", "\"\"") + "\" " + pattern + escape;
+        return "SELECT count(*) FROM " + readParquet(file) + " WHERE " + quotedIdentifier(column) + " " + pattern
+                + escape;
+    }
+
+    /** DuckDB's table function over {@code file}, quoted for SQL. */
+    static String readParquet(Path file) {
+        return "read_parquet('" + file.toAbsolutePath().toString().replace("'", "''") + "')";
+    }
+
+    /** {@code name} as a quoted SQL identifier. */
+    static String quotedIdentifier(String name) {
+        return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
     private static String escapeLike(String s) {
@@ -88,15 +98,19 @@ record Query(String name, String column, Kind kind, String constant) {
     long countViews(Path file) throws IOException {
         ViewPredicate predicate = predicate();
         long count = 0;
-        try (Arena arena = Arena.ofConfined();
-                ParquetViewReader reader = ParquetViewReader.open(file, arena,
-                        ParquetViewOptions.defaults().withColumns(column).withBatchScopedMemory(true))) {
+        try (Arena arena = Arena.ofConfined(); ParquetViewReader reader = ParquetViewReader.open(file, arena,
+                viewOptions(column))) {
             for (ViewBatch batch = reader.nextBatch(); batch != null; batch = reader.nextBatch()) {
                 ViewColumn values = batch.column(0);
                 count += predicate.count(values);
             }
         }
         return count;
+    }
+
+    /** How the views read {@code column} for a query: that column only, batch-scoped memory. */
+    static ParquetViewOptions viewOptions(String column) {
+        return ParquetViewOptions.defaults().withColumns(column).withBatchScopedMemory(true);
     }
 
     /** parquet-java's standard path, each value decoded to a {@code String} ({@code Binary.toStringUsingUTF8}). */

@@ -44,6 +44,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BatchScopedMemoryTest {
     private static final List<String> COLUMNS = List.of("s", "b", "j");
 
+    /** Batch-scoped reads in 7-row batches, so that the files' few pages span many batches. */
+    static final ParquetViewOptions SMALL_BATCHES = ParquetViewOptions.defaults().withBatchSize(7)
+            .withBatchScopedMemory(true);
+
     @TempDir
     static Path dir;
 
@@ -69,8 +73,7 @@ class BatchScopedMemoryTest {
     void staleBatchThrowsInsteadOfReadingFreedMemory(Scenario s) throws IOException {
         Path path = file(s);
         try (Arena arena = Arena.ofConfined();
-                ParquetViewReader reader = ParquetViewReader.open(path, arena,
-                        ParquetViewOptions.defaults().withBatchSize(7).withBatchScopedMemory(true))) {
+                ParquetViewReader reader = ParquetViewReader.open(path, arena, SMALL_BATCHES)) {
             ViewColumn first = reader.nextBatch().column("b"); // required: every row has a value
             first.bytes(0);
             MemorySegment pageBuffer = first.bufferCount() > 0 ? first.buffer(0) : null;
@@ -138,8 +141,7 @@ class BatchScopedMemoryTest {
         Path path = file(s);
         int bound = 1 + COLUMNS.size() * 5;
         try (Arena arena = Arena.ofConfined();
-                ParquetViewReader reader = ParquetViewReader.open(path, arena,
-                        ParquetViewOptions.defaults().withBatchSize(7).withBatchScopedMemory(true))) {
+                ParquetViewReader reader = ParquetViewReader.open(path, arena, SMALL_BATCHES)) {
             int pages = 0;
             for (String column : COLUMNS) {
                 pages += reader.pages(column).size();
@@ -165,8 +167,7 @@ class BatchScopedMemoryTest {
     void anotherThreadGetsWrongThreadException(Scenario s) throws Exception {
         Path path = file(s);
         try (Arena arena = Arena.ofShared();
-                ParquetViewReader reader = ParquetViewReader.open(path, arena,
-                        ParquetViewOptions.defaults().withBatchSize(7).withBatchScopedMemory(true))) {
+                ParquetViewReader reader = ParquetViewReader.open(path, arena, SMALL_BATCHES)) {
             reader.nextBatch();
             Throwable thrown = thrownOnAnotherThread("other-reader-thread", reader::nextBatch);
             assertTrue(thrown instanceof WrongThreadException, String.valueOf(thrown));

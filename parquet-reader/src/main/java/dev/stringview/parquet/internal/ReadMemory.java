@@ -91,20 +91,7 @@ public final class ReadMemory implements AutoCloseable {
      * a row group ends, before anything is read into the new batch, so nothing being read points into them.
      */
     public void freeRetired() {
-        if (arena == null) {
-            checkOwner("nextBatch");
-            batch = null;
-            closeRetired();
-        }
-    }
-
-    private void closeRetired() {
-        Arena[] toClose = retired.toArray(new Arena[0]);
-        retired.clear(); // before closing: a close that throws must not leave closed arenas listed
-        for (Arena a : toClose) {
-            openArenas--;
-            a.close();
-        }
+        freeAll("nextBatch");
     }
 
     /**
@@ -113,10 +100,21 @@ public final class ReadMemory implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (arena == null) {
-            checkOwner("close");
-            batch = null;
-            closeRetired();
+        freeAll("close");
+    }
+
+    /** Closes the batch's arena and every retired one, on the owner thread only ({@code operation}: the caller). */
+    private void freeAll(String operation) {
+        if (arena != null) {
+            return;
+        }
+        checkOwner(operation);
+        batch = null; // retired when it was opened: closed below
+        Arena[] toClose = retired.toArray(new Arena[0]);
+        retired.clear(); // before closing: a close that throws must not leave closed arenas listed
+        for (Arena a : toClose) {
+            openArenas--;
+            a.close();
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.stringview.parquet.cli;
+package dev.stringview.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

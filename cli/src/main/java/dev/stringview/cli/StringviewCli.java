@@ -1,4 +1,4 @@
-package dev.stringview.parquet.cli;
+package dev.stringview.cli;
 
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;

@@ -1,4 +1,4 @@
-package dev.stringview.parquet.cli;
+package dev.stringview.cli;
 
 import java.io.File;
 import java.io.IOException;

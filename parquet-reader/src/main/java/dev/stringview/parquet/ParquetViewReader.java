@@ -404,6 +404,39 @@ public final class ParquetViewReader implements AutoCloseable {
         return batch;
     }
 
+    /**
+     * Moves to the start of row group {@code target}: the next batch is that row group's first. Row groups before
+     * it are skipped without reading a page, so an engine can read one row group per task (the Spark source does).
+     * With batch-scoped memory, the batch read last is freed as by {@link #nextBatch()}.
+     *
+     * @throws IllegalArgumentException if {@code target} is not a row group of the file, or lies before the row
+     *     group being read (a reader only moves forward)
+     */
+    public void seekRowGroup(int target) {
+        if (closed) {
+            throw new IllegalStateException("reader is closed: file=" + fileName);
+        }
+        int groups = footer.getBlocks().size();
+        if (target < 0 || target >= groups || target < rowGroup
+                || (target == rowGroup && rowsLeftInGroup < footer.getBlocks().get(target).getRowCount())) {
+            throw new IllegalArgumentException("cannot seek to row group: file=" + fileName + " rowGroup=" + target
+                    + " rowGroups=" + groups + " currentRowGroup=" + rowGroup);
+        }
+        if (target == rowGroup) {
+            return; // already at its start
+        }
+        memory.freeRetired();
+        closeReaders();
+        memory.freeRetired();
+        long skipped = 0;
+        for (int g = 0; g < target; g++) {
+            skipped += footer.getBlocks().get(g).getRowCount();
+        }
+        rowGroup = target - 1;
+        rowsLeftInGroup = 0;
+        nextRow = skipped;
+    }
+
     private boolean nextRowGroup() throws ParquetViewException {
         closeReaders();
         memory.freeRetired(); // the last row group's pages and dictionaries: no batch points into them any more

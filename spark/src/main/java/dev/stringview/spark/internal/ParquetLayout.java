@@ -1,0 +1,205 @@
+package dev.stringview.spark.internal;
+
+import dev.stringview.spark.internal.RowGroupStatistics.ColumnStats;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/** The files behind a path, their footers, the Spark schema of their columns and their row groups' statistics. */
+final class ParquetLayout {
+    private ParquetLayout() {}
+
+    /**
+     * The Parquet files at {@code path}: the file itself, or the regular files of a directory (recursively, in
+     * name order), leaving out names starting with '_' or '.' as Spark does ({@code _SUCCESS}, {@code .crc}).
+     */
+    static List<Path> files(String path) {
+        Path root = Path.of(stripFileScheme(path));
+        if (!Files.exists(root)) {
+            throw new IllegalArgumentException("no such file or directory: path=" + path);
+        }
+        if (Files.isRegularFile(root)) {
+            return List.of(root);
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            List<Path> files = walk.filter(Files::isRegularFile)
+                    .filter(p -> !hidden(root.relativize(p)))
+                    .sorted().toList();
+            if (files.isEmpty()) {
+                throw new IllegalArgumentException("no parquet files in directory: path=" + path);
+            }
+            return files;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list directory: path=" + path, e);
+        }
+    }
+
+    private static boolean hidden(Path relative) {
+        for (Path part : relative) {
+            String name = part.toString();
+            if (name.startsWith("_") || name.startsWith(".")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Only the local file system is read (the file is memory-mapped): {@code file:} URIs become paths. */
+    static String stripFileScheme(String path) {
+        if (path.startsWith("file://")) {
+            return path.substring("file://".length());
+        }
+        if (path.startsWith("file:")) {
+            return path.substring("file:".length());
+        }
+        int colon = path.indexOf(':');
+        int slash = path.indexOf('/');
+        if (colon > 1 && (slash < 0 || colon < slash)) {
+            throw new IllegalArgumentException("only local paths are supported (each executor memory-maps the"
+                    + " file): path=" + path + " scheme=" + path.substring(0, colon));
+        }
+        return path;
+    }
+
+    static ParquetMetadata footer(Path file) {
+        ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
+            return reader.getFooter();
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("cannot read parquet footer: file=" + file + " detail=\"" + e + "\"",
+                    e);
+        }
+    }
+
+    /**
+     * The Spark schema of a file's top-level columns.
+     *
+     * @throws UnsupportedColumnException for a column this source cannot read, naming it and its Parquet type
+     */
+    static StructType sparkSchema(MessageType schema) {
+        List<StructField> fields = new ArrayList<>();
+        for (Type field : schema.getFields()) {
+            DataType type = sparkType(field);
+            if (type == null) {
+                throw new UnsupportedColumnException(field.getName(), describe(field));
+            }
+            fields.add(new StructField(field.getName(), type, !field.isRepetition(Type.Repetition.REQUIRED),
+                    Metadata.empty()));
+        }
+        return new StructType(fields.toArray(StructField[]::new));
+    }
+
+    /** How the column's Parquet type reads in an error message, e.g. {@code group} or {@code INT32 (DECIMAL(9,2))}. */
+    static String describe(Type field) {
+        if (!field.isPrimitive()) {
+            return "group (nested) " + field.getRepetition();
+        }
+        PrimitiveType p = field.asPrimitiveType();
+        LogicalTypeAnnotation logical = p.getLogicalTypeAnnotation();
+        return (field.isRepetition(Type.Repetition.REPEATED) ? "repeated " : "") + p.getPrimitiveTypeName()
+                + (logical == null ? "" : " (" + logical + ")");
+    }
+
+    /** The Spark type a top-level field is read as, or null if this source does not read it. */
+    static DataType sparkType(Type field) {
+        if (!field.isPrimitive() || field.isRepetition(Type.Repetition.REPEATED)) {
+            return null;
+        }
+        PrimitiveType p = field.asPrimitiveType();
+        LogicalTypeAnnotation logical = p.getLogicalTypeAnnotation();
+        return switch (p.getPrimitiveTypeName()) {
+            case BINARY -> logical == null || logical instanceof LogicalTypeAnnotation.BsonLogicalTypeAnnotation
+                    ? DataTypes.BinaryType
+                    : logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+                            || logical instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+                            || logical instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation
+                            ? DataTypes.StringType : null;
+            case BOOLEAN -> logical == null ? DataTypes.BooleanType : null;
+            case FLOAT -> logical == null ? DataTypes.FloatType : null;
+            case DOUBLE -> logical == null ? DataTypes.DoubleType : null;
+            case INT32 -> logical == null ? DataTypes.IntegerType
+                    : logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation ? DataTypes.DateType
+                    : logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i && i.isSigned()
+                            ? (i.getBitWidth() == 8 ? DataTypes.ByteType
+                                    : i.getBitWidth() == 16 ? DataTypes.ShortType : DataTypes.IntegerType)
+                    : null;
+            case INT64 -> logical == null ? DataTypes.LongType
+                    : logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i && i.isSigned()
+                            ? DataTypes.LongType
+                    : logical instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation t
+                            && t.getUnit() != TimeUnit.NANOS
+                            ? (t.isAdjustedToUTC() ? DataTypes.TimestampType : DataTypes.TimestampNTZType)
+                    : null;
+            // Spark's own default timestamp encoding (spark.sql.parquet.outputTimestampType=INT96).
+            case INT96 -> DataTypes.TimestampType;
+            case FIXED_LEN_BYTE_ARRAY -> null;
+        };
+    }
+
+    /** Per row group of {@code footer}: the statistics of {@code columns} (string columns), by name. */
+    static List<Map<String, ColumnStats>> statistics(ParquetMetadata footer, java.util.Collection<String> columns) {
+        List<Map<String, ColumnStats>> out = new ArrayList<>();
+        for (BlockMetaData block : footer.getBlocks()) {
+            Map<String, ColumnStats> stats = new HashMap<>();
+            for (ColumnChunkMetaData chunk : block.getColumns()) {
+                String[] path = chunk.getPath().toArray();
+                if (path.length != 1 || !columns.contains(path[0])) {
+                    continue;
+                }
+                Statistics<?> s = chunk.getStatistics();
+                if (s == null || s.isEmpty()) {
+                    continue;
+                }
+                long nulls = s.isNumNullsSet() ? s.getNumNulls() : -1;
+                byte[] min = null;
+                byte[] max = null;
+                if (s.hasNonNullValue() && s.genericGetMin() instanceof Binary lo
+                        && s.genericGetMax() instanceof Binary hi) {
+                    min = lo.getBytes();
+                    max = hi.getBytes();
+                }
+                stats.put(path[0], new ColumnStats(min, max, nulls, block.getRowCount()));
+            }
+            out.add(stats);
+        }
+        return out;
+    }
+
+    /** A column this source cannot read; turned into Spark's UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE error. */
+    static final class UnsupportedColumnException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final String column;
+        final String parquetType;
+
+        UnsupportedColumnException(String column, String parquetType) {
+            super("unsupported column: column=" + column + " parquetType=" + parquetType);
+            this.column = column;
+            this.parquetType = parquetType;
+        }
+    }
+}

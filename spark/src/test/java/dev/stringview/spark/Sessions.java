@@ -1,0 +1,58 @@
+package dev.stringview.spark;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/** One shared local[2] session for the test classes (starting Spark costs seconds), and result helpers. */
+final class Sessions {
+    private static SparkSession spark;
+
+    private Sessions() {}
+
+    static synchronized SparkSession local() {
+        if (spark == null) {
+            spark = SparkSession.builder().master("local[2]").appName("stringview-tests")
+                    .config("spark.ui.enabled", "false")
+                    .config("spark.sql.shuffle.partitions", "2")
+                    .config("spark.driver.bindAddress", "127.0.0.1")
+                    .config("spark.driver.host", "127.0.0.1")
+                    .config("spark.sql.session.timeZone", "UTC")
+                    .config("spark.sql.catalog.sv", StringviewCatalog.class.getName())
+                    .getOrCreate();
+        }
+        return spark;
+    }
+
+    /** Rows rendered canonically (binary as hex, not as an array's identity) and sorted. */
+    static List<String> rows(Dataset<Row> df) {
+        List<String> out = new ArrayList<>();
+        for (Row row : df.collectAsList()) {
+            StringBuilder sb = new StringBuilder("[");
+            for (int i = 0; i < row.size(); i++) {
+                Object v = row.get(i);
+                sb.append(i == 0 ? "" : ", ").append(v instanceof byte[] b ? "0x" + HexFormat.of().formatHex(b) : v);
+            }
+            out.add(sb.append(']').toString());
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /** parquet-testing's data folder: {@code $PARQUET_TEST_DATA}, else the shared copy beside the repository. */
+    static Path parquetTestingData() {
+        String env = System.getenv("PARQUET_TEST_DATA");
+        Path dir = env != null && !env.isBlank() ? Paths.get(env) : Paths.get("../../shared/parquet-testing/data");
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalStateException("parquet-testing data not found: dir=" + dir.toAbsolutePath()
+                    + " (set PARQUET_TEST_DATA to the data/ folder of apache/parquet-testing)");
+        }
+        return dir.toAbsolutePath().normalize();
+    }
+}

@@ -25,9 +25,25 @@ final class Sessions {
                     .config("spark.driver.host", "127.0.0.1")
                     .config("spark.sql.session.timeZone", "UTC")
                     .config("spark.sql.catalog.sv", StringviewCatalog.class.getName())
+                    // Most tests run many small queries: compiling each costs more than running it interpreted.
+                    .config("spark.sql.codegen.wholeStage", "false")
+                    .config("spark.sql.codegen.factoryMode", "NO_CODEGEN")
                     .getOrCreate();
         }
         return spark;
+    }
+
+    /** Runs {@code action} with whole-stage code generation on, as Spark runs by default. */
+    static synchronized void withCodegen(Runnable action) {
+        SparkSession session = local();
+        session.conf().set("spark.sql.codegen.wholeStage", "true");
+        session.conf().set("spark.sql.codegen.factoryMode", "FALLBACK");
+        try {
+            action.run();
+        } finally {
+            session.conf().set("spark.sql.codegen.wholeStage", "false");
+            session.conf().set("spark.sql.codegen.factoryMode", "NO_CODEGEN");
+        }
     }
 
     /** Rows rendered canonically (binary as hex, not as an array's identity) and sorted. */

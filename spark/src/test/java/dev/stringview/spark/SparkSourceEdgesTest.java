@@ -1,0 +1,143 @@
+package dev.stringview.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * parquet-testing's files against Spark's own reader, nested columns refused with Spark's error, user schemas
+ * (column selection, collations), the V2 functions on both their paths, and row groups skipped by statistics.
+ */
+class SparkSourceEdgesTest {
+    /** Flat files of parquet-testing: PLAIN, dictionary, DELTA_LENGTH/DELTA_BYTE_ARRAY, v2 pages, codecs, INT96. */
+    static final List<String> FLAT_FILES = List.of("alltypes_plain.parquet", "alltypes_dictionary.parquet",
+            "delta_length_byte_array.parquet", "delta_byte_array.parquet", "binary.parquet",
+            "datapage_v1-snappy-compressed-checksum.parquet", "rle-dict-snappy-checksum.parquet",
+            "lz4_raw_compressed.parquet", "dict-page-offset-zero.parquet", "int32_with_null_pages.parquet");
+
+    @TempDir
+    static Path dir;
+    static SparkSession spark;
+
+    @BeforeAll
+    static void start() {
+        spark = Sessions.local();
+    }
+
+    static void sameAnswer(Dataset<Row> ours, Dataset<Row> theirs, String what) {
+        assertEquals(Sessions.rows(theirs), Sessions.rows(ours), what);
+    }
+
+    @Test
+    void parquetTestingFilesEqualSparksOwnReader() {
+        Path data = Sessions.parquetTestingData();
+        for (String name : FLAT_FILES) {
+            String file = data.resolve(name).toString();
+            Dataset<Row> ours = spark.read().format("stringview").load(file);
+            Dataset<Row> theirs = spark.read().parquet(file);
+            assertEquals(theirs.schema().simpleString(), ours.schema().simpleString(), name);
+            sameAnswer(ours, theirs, name);
+        }
+    }
+
+    @Test
+    void nestedColumnsGetSparksUsualErrorUnlessLeftOutByASchema() {
+        String nested = Sessions.parquetTestingData().resolve("nested_structs.rust.parquet").toString();
+        AnalysisException e = assertThrows(AnalysisException.class,
+                () -> spark.read().format("stringview").load(nested).schema());
+        assertEquals("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE", e.getCondition(), e.getMessage());
+        assertTrue(e.getMessage().contains("stringview"), e.getMessage());
+
+        // datapage_v2: a STRING, b INT, c DOUBLE, d BOOLEAN, e ARRAY<INT>; a schema without e reads the rest.
+        String v2 = Sessions.parquetTestingData().resolve("datapage_v2.snappy.parquet").toString();
+        assertThrows(AnalysisException.class, () -> spark.read().format("stringview").load(v2).schema());
+        sameAnswer(spark.read().format("stringview").schema("a STRING, b INT, d BOOLEAN").load(v2),
+                spark.read().parquet(v2).select("a", "b", "d"), "datapage_v2 without its list column");
+        AnalysisException listColumn = assertThrows(AnalysisException.class,
+                () -> spark.read().format("stringview").schema("a STRING, e INT").load(v2).collect());
+        assertEquals("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE", listColumn.getCondition());
+    }
+
+    @Test
+    void collatedColumnsLeaveTheirPredicatesToSpark() {
+        Path file = dir.resolve("collation");
+        spark.sql("SELECT * FROM VALUES ('abcd'), ('ABCD'), ('Abcd '), ('x'), (NULL) AS t(s)").repartition(1)
+                .write().parquet(file.toString());
+        String schema = "s STRING COLLATE UTF8_LCASE";
+        spark.read().format("stringview").schema(schema).load(file.toString()).createOrReplaceTempView("sv_lcase");
+        spark.read().schema(schema).parquet(file.toString()).createOrReplaceTempView("pq_lcase");
+        for (String where : List.of("s = 'abcd'", "s LIKE 'ab%'", "s IN ('ABCD', 'y')", "s > 'ABC'")) {
+            String ours = "SELECT s FROM sv_lcase WHERE " + where;
+            sameAnswer(spark.sql(ours), spark.sql("SELECT s FROM pq_lcase WHERE " + where), where);
+            assertTrue(SparkSourceTest.filterAfterScan(ours), "not pushed: " + where);
+        }
+        assertEquals(List.of("[ABCD]", "[abcd]"), Sessions.rows(spark.sql("SELECT s FROM sv_lcase WHERE s = 'Abcd'")));
+    }
+
+    /** With Spark's code generation on, as in production: the functions' static invoke is called from generated code. */
+    @Test
+    void functionsGiveLikeAnysAnswersPushedOrNot() {
+        Sessions.withCodegen(this::functionsAnswers);
+    }
+
+    private void functionsAnswers() {
+        Path file = dir.resolve("functions");
+        spark.sql("SELECT id, CASE WHEN id % 9 = 0 THEN NULL ELSE concat(element_at(array('abc', 'xbcx', 'aXc',"
+                + " 'éclair', 'abcdefghijklm', 'zz', ''), CAST(id % 7 + 1 AS INT)), CAST(id AS STRING)) END AS s"
+                + " FROM range(2000)").repartition(1).write().parquet(file.toString());
+        spark.read().format("stringview").load(file.toString()).createOrReplaceTempView("sv_fn");
+        spark.read().parquet(file.toString()).createOrReplaceTempView("pq_fn");
+        String[][] cases = {
+            {"sv.fn.like_any(s, array('%bc%', 'a_c%', 'é%'))", "s LIKE ANY ('%bc%', 'a_c%', 'é%')"},
+            {"sv.fn.like_any(s, array('%1', NULL))", "s LIKE ANY ('%1', NULL)"},
+            {"NOT sv.fn.like_any(s, array('%1', NULL))", "NOT s LIKE ANY ('%1', NULL)"},
+            {"sv.fn.like_any(s, array('abcdefghijklm%'))", "s LIKE 'abcdefghijklm%'"},
+            {"sv.fn.starts_with_any(s, array('éc', 'zz1'))", "startswith(s, 'éc') OR startswith(s, 'zz1')"},
+            {"NOT sv.fn.starts_with_any(s, array('a'))", "NOT startswith(s, 'a')"},
+        };
+        for (String[] c : cases) {
+            String pushed = "SELECT id, s FROM sv_fn WHERE " + c[0];
+            sameAnswer(spark.sql(pushed), spark.sql("SELECT id, s FROM pq_fn WHERE " + c[1]), c[0]);
+            assertFalse(SparkSourceTest.filterAfterScan(pushed), "pushed: " + c[0]);
+            // The row-at-a-time path: the function in the select list, over Spark's own reader.
+            sameAnswer(spark.sql("SELECT id, " + c[0] + " FROM pq_fn"), spark.sql("SELECT id, " + c[1] + " FROM pq_fn"),
+                    "row path: " + c[0]);
+        }
+    }
+
+    @Test
+    void rowGroupsThatCannotMatchAreNotRead() {
+        Path file = dir.resolve("sorted");
+        spark.sql("SELECT id, concat('key-', lpad(CAST(id AS STRING), 6, '0')) AS k FROM range(20000)")
+                .repartition(1).sortWithinPartitions("k").write().option("parquet.block.size", "32768")
+                .parquet(file.toString());
+        Dataset<Row> all = spark.read().format("stringview").load(file.toString());
+        int rowGroups = all.rdd().getNumPartitions();
+        assertTrue(rowGroups >= 4, "rowGroups=" + rowGroups);
+        all.createOrReplaceTempView("sv_sorted");
+        spark.read().parquet(file.toString()).createOrReplaceTempView("pq_sorted");
+        List<String> wheres = List.of("k = 'key-012345'", "k LIKE 'key-0199%'", "k IN ('key-000001', 'key-019999')",
+                "k > 'key-019990'", "k < 'key-000003'", "k IS NULL", "NOT (k <= 'key-019000')");
+        List<Integer> read = new ArrayList<>();
+        for (String where : wheres) {
+            Dataset<Row> ours = spark.sql("SELECT id, k FROM sv_sorted WHERE " + where);
+            sameAnswer(ours, spark.sql("SELECT id, k FROM pq_sorted WHERE " + where), where);
+            read.add(ours.rdd().getNumPartitions());
+        }
+        // k <= key-019000 is FALSE only in the row group holding key-019000 and in those after it.
+        assertEquals(List.of(1, 1, 2, 1, 1, 0, 2), read, "row groups read of " + rowGroups + " for " + wheres);
+        assertEquals(rowGroups, spark.sql("SELECT id FROM sv_sorted WHERE k LIKE '%5'").rdd().getNumPartitions());
+    }
+}

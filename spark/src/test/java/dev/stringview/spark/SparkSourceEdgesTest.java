@@ -86,13 +86,12 @@ class SparkSourceEdgesTest {
         assertEquals(List.of("[ABCD]", "[abcd]"), Sessions.rows(spark.sql("SELECT s FROM sv_lcase WHERE s = 'Abcd'")));
     }
 
-    /** With Spark's code generation on, as in production: the functions' static invoke is called from generated code. */
+    /**
+     * Pushed into the scan, and row at a time in the select list, with Spark's code generation on there (as in
+     * production): the functions' static invoke is then called from generated code.
+     */
     @Test
     void functionsGiveLikeAnysAnswersPushedOrNot() {
-        Sessions.withCodegen(this::functionsAnswers);
-    }
-
-    private void functionsAnswers() {
         Path file = dir.resolve("functions");
         spark.sql("SELECT id, CASE WHEN id % 9 = 0 THEN NULL ELSE concat(element_at(array('abc', 'xbcx', 'aXc',"
                 + " 'éclair', 'abcdefghijklm', 'zz', ''), CAST(id % 7 + 1 AS INT)), CAST(id AS STRING)) END AS s"
@@ -112,8 +111,8 @@ class SparkSourceEdgesTest {
             sameAnswer(spark.sql(pushed), spark.sql("SELECT id, s FROM pq_fn WHERE " + c[1]), c[0]);
             assertFalse(SparkSourceTest.filterAfterScan(pushed), "pushed: " + c[0]);
             // The row-at-a-time path: the function in the select list, over Spark's own reader.
-            sameAnswer(spark.sql("SELECT id, " + c[0] + " FROM pq_fn"), spark.sql("SELECT id, " + c[1] + " FROM pq_fn"),
-                    "row path: " + c[0]);
+            Sessions.withCodegen(() -> sameAnswer(spark.sql("SELECT id, " + c[0] + " FROM pq_fn"),
+                    spark.sql("SELECT id, " + c[1] + " FROM pq_fn"), "row path: " + c[0]));
         }
     }
 

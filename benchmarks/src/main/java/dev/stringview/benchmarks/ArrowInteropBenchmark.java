@@ -106,9 +106,9 @@ public class ArrowInteropBenchmark {
         dir = Files.createTempDirectory("arrow-interop");
         duckdb = DriverManager.getConnection("jdbc:duckdb:");
         parquet = dir.resolve("urls.parquet");
-        register("source");
+        String source = register("source");
         try (Statement statement = duckdb.createStatement()) {
-            statement.execute("COPY (SELECT URL FROM source) TO '" + parquet + "' (FORMAT parquet, COMPRESSION zstd)");
+            statement.execute("COPY (SELECT URL FROM " + source + ") TO '" + parquet + "' (FORMAT parquet, COMPRESSION zstd)");
         }
         ipc = dir.resolve("urls.arrow");
         try (FileChannel out = FileChannel.open(ipc, StandardOpenOption.CREATE, StandardOpenOption.WRITE);

@@ -191,7 +191,6 @@ public final class ArrowCData {
 
     /** The consumer side of a moved {@code ArrowArrayStream}. */
     private static final class CStreamSource implements ViewTableReader.Source {
-        private final Arena holder;
         private final MemorySegment stream;
         private final MemorySegment scratch;
         private final Arena arena;
@@ -200,7 +199,6 @@ public final class ArrowCData {
         private boolean released;
 
         private CStreamSource(Arena holder, MemorySegment stream, Arena arena, CDataImport.Field schema) {
-            this.holder = holder;
             this.stream = stream;
             this.scratch = holder.allocate(CData.ARRAY);
             this.arena = arena;
@@ -212,7 +210,7 @@ public final class ArrowCData {
             if (source.get(ADDRESS, CData.STREAM_RELEASE).address() == 0) {
                 throw new ArrowDataException("ArrowArrayStream already released: release=NULL");
             }
-            Arena holder = Arena.ofShared();
+            Arena holder = Arena.ofAuto(); // freed by the GC once the reader is unreachable
             MemorySegment stream = holder.allocate(CData.STREAM);
             stream.copyFrom(source);
             source.set(ADDRESS, CData.STREAM_RELEASE, MemorySegment.NULL);
@@ -227,7 +225,6 @@ public final class ArrowCData {
                 return new CStreamSource(holder, stream, arena, field);
             } catch (RuntimeException | Error e) {
                 releaseStream(stream);
-                holder.close();
                 throw e;
             }
         }
@@ -265,11 +262,7 @@ public final class ArrowCData {
         public void close() {
             if (!released) {
                 released = true;
-                try {
-                    releaseStream(stream);
-                } finally {
-                    holder.close();
-                }
+                releaseStream(stream);
             }
         }
     }

@@ -22,9 +22,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Exports view columns through the C Data Interface. Every exported struct (schema, array, stream, and each child)
- * gets its own shared arena for what the export allocates (strings, the buffer pointer array, the sizes buffer, a
- * shifted bitmap) and an id in {@code private_data} that finds it; its release callback, an FFM upcall stub, closes
- * that arena once and sets {@code release} to NULL. Nothing in {@code private_data} points into the struct, so a
+ * gets its own automatic arena for what the export allocates (strings, the buffer pointer array, the sizes buffer, a
+ * shifted bitmap) and an id in {@code private_data} that finds it in a registry; its release callback, an FFM upcall
+ * stub, drops it from the registry once (the GC then frees it) and sets {@code release} to NULL. Automatic rather
+ * than shared arenas, because the release may come from any thread and closing a shared arena costs a handshake
+ * with every thread (about 40 us here), which would make an export cost more than everything else it does. Nothing in {@code private_data} points into the struct, so a
  * consumer may move it by copying its bytes (spec: "Moving an array").
  */
 public final class CDataExport {
@@ -79,14 +81,14 @@ public final class CDataExport {
 
     public static void exportColumnSchema(MemorySegment out, String name, ViewKind kind) {
         MemorySegment schema = out.reinterpret(CData.SCHEMA.byteSize());
-        Arena arena = Arena.ofShared();
+        Arena arena = Arena.ofAuto();
         fillSchema(schema, arena, kind == ViewKind.UTF8 ? "vu" : "vz", name, CData.FLAG_NULLABLE,
                 MemorySegment.NULL, 0);
     }
 
     public static void exportTableSchema(MemorySegment out, List<String> names, List<ViewKind> kinds) {
         MemorySegment schema = out.reinterpret(CData.SCHEMA.byteSize());
-        Arena arena = Arena.ofShared();
+        Arena arena = Arena.ofAuto();
         int n = names.size();
         MemorySegment children = arena.allocate(ADDRESS, Math.max(n, 1));
         for (int i = 0; i < n; i++) {
@@ -118,32 +120,27 @@ public final class CDataExport {
      */
     public static void exportColumnArray(MemorySegment out, ViewColumn column, Runnable onRelease) {
         MemorySegment array = out.reinterpret(ARRAY.byteSize());
-        Arena arena = Arena.ofShared();
-        try {
-            int dataBuffers = column.bufferCount();
-            MemorySegment buffers = arena.allocate(ADDRESS, 3 + dataBuffers);
-            MemorySegment validity = Validity.of(column, arena);
-            buffers.setAtIndex(ADDRESS, 0, validity == null ? MemorySegment.NULL : addressable(validity, arena));
-            buffers.setAtIndex(ADDRESS, 1, addressable(column.views(), arena));
-            MemorySegment sizes = arena.allocate(JAVA_LONG, Math.max(dataBuffers, 1));
-            for (int b = 0; b < dataBuffers; b++) {
-                MemorySegment buffer = column.buffer(b);
-                buffers.setAtIndex(ADDRESS, 2 + b, addressable(buffer, arena));
-                sizes.setAtIndex(JAVA_LONG, b, buffer.byteSize());
-            }
-            buffers.setAtIndex(ADDRESS, 2 + dataBuffers, sizes);
-            fillArray(array, arena, column.size(), column.nullCount(), 3 + dataBuffers, buffers, MemorySegment.NULL,
-                    0, onRelease);
-        } catch (RuntimeException | Error e) {
-            arena.close();
-            throw e;
+        Arena arena = Arena.ofAuto();
+        int dataBuffers = column.bufferCount();
+        MemorySegment buffers = arena.allocate(ADDRESS, 3 + dataBuffers);
+        MemorySegment validity = Validity.of(column, arena);
+        buffers.setAtIndex(ADDRESS, 0, validity == null ? MemorySegment.NULL : addressable(validity, arena));
+        buffers.setAtIndex(ADDRESS, 1, addressable(column.views(), arena));
+        MemorySegment sizes = arena.allocate(JAVA_LONG, Math.max(dataBuffers, 1));
+        for (int b = 0; b < dataBuffers; b++) {
+            MemorySegment buffer = column.buffer(b);
+            buffers.setAtIndex(ADDRESS, 2 + b, addressable(buffer, arena));
+            sizes.setAtIndex(JAVA_LONG, b, buffer.byteSize());
         }
+        buffers.setAtIndex(ADDRESS, 2 + dataBuffers, sizes);
+        fillArray(array, arena, column.size(), column.nullCount(), 3 + dataBuffers, buffers, MemorySegment.NULL,
+                0, onRelease);
     }
 
     /** Fills {@code out} with a struct array ({@code +s}) whose children are the table's columns. */
     public static void exportTableArray(MemorySegment out, ViewTable table, Runnable onRelease) {
         MemorySegment array = out.reinterpret(ARRAY.byteSize());
-        Arena arena = Arena.ofShared();
+        Arena arena = Arena.ofAuto();
         int n = table.columnCount();
         MemorySegment children = arena.allocate(ADDRESS, Math.max(n, 1));
         int exported = 0;
@@ -157,7 +154,6 @@ public final class CDataExport {
             for (int i = 0; i < exported; i++) {
                 releaseArray(children.getAtIndex(ADDRESS, i));
             }
-            arena.close();
             throw e;
         }
         MemorySegment buffers = arena.allocate(ADDRESS, 1); // the struct's validity: NULL, no struct-level nulls
@@ -230,12 +226,9 @@ public final class CDataExport {
         if (owned == null) {
             return;
         }
-        try {
-            if (owned.onRelease() != null) {
-                owned.onRelease().run();
-            }
-        } finally {
-            owned.arena().close();
+        // Dropping the registry's reference frees the automatic arena at the next GC.
+        if (owned.onRelease() != null) {
+            owned.onRelease().run();
         }
     }
 
@@ -255,7 +248,7 @@ public final class CDataExport {
         final List<String> names;
         final List<ViewKind> kinds;
         final Iterator<ViewTable> batches;
-        final Arena errors = Arena.ofShared();
+        final Arena errors = Arena.ofAuto();
         MemorySegment lastError = MemorySegment.NULL;
         int batchIndex;
 

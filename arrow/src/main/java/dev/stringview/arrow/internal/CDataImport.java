@@ -70,7 +70,7 @@ public final class CDataImport {
         if (source.get(ADDRESS, CData.ARRAY_RELEASE).address() == 0) {
             throw new ArrowDataException("ArrowArray already released: release=NULL");
         }
-        Arena holder = Arena.ofShared();
+        Arena holder = Arena.ofAuto(); // freed by the GC: a shared arena's close costs a thread handshake
         MemorySegment moved = holder.allocate(CData.ARRAY);
         moved.copyFrom(source);
         source.set(ADDRESS, CData.ARRAY_RELEASE, MemorySegment.NULL);
@@ -87,13 +87,9 @@ public final class CDataImport {
     private record Moved(MemorySegment array, Arena holder, AtomicBoolean released) {
         void release() {
             if (released.compareAndSet(false, true)) {
-                try {
-                    MemorySegment function = array.get(ADDRESS, CData.ARRAY_RELEASE);
-                    if (function.address() != 0) {
-                        CData.callRelease(function, array);
-                    }
-                } finally {
-                    holder.close();
+                MemorySegment function = array.get(ADDRESS, CData.ARRAY_RELEASE);
+                if (function.address() != 0) {
+                    CData.callRelease(function, array);
                 }
             }
         }

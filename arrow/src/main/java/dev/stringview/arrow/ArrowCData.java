@@ -186,26 +186,24 @@ public final class ArrowCData {
      * {@link #importTable} does, into {@code arena}. Closing the reader releases the producer's stream once.
      */
     public static ViewTableReader importStream(MemorySegment stream, Arena arena) {
-        return new ViewTableReader(CStreamSource.open(stream, arena));
+        return new ViewTableReader(CStreamSource.open(stream), arena);
     }
 
     /** The consumer side of a moved {@code ArrowArrayStream}. */
     private static final class CStreamSource implements ViewTableReader.Source {
         private final MemorySegment stream;
         private final MemorySegment scratch;
-        private final Arena arena;
         private final CDataImport.Field schema;
         private int batch;
         private boolean released;
 
-        private CStreamSource(Arena holder, MemorySegment stream, Arena arena, CDataImport.Field schema) {
+        private CStreamSource(Arena holder, MemorySegment stream, CDataImport.Field schema) {
             this.stream = stream;
             this.scratch = holder.allocate(CData.ARRAY);
-            this.arena = arena;
             this.schema = schema;
         }
 
-        static CStreamSource open(MemorySegment pointer, Arena arena) {
+        static CStreamSource open(MemorySegment pointer) {
             MemorySegment source = pointer.reinterpret(CData.STREAM.byteSize());
             if (source.get(ADDRESS, CData.STREAM_RELEASE).address() == 0) {
                 throw new ArrowDataException("ArrowArrayStream already released: release=NULL");
@@ -222,7 +220,7 @@ public final class ArrowCData {
                             + lastError(stream));
                 }
                 CDataImport.Field field = CDataImport.readSchema(schema);
-                return new CStreamSource(holder, stream, arena, field);
+                return new CStreamSource(holder, stream, field);
             } catch (RuntimeException | Error e) {
                 releaseStream(stream);
                 throw e;
@@ -242,7 +240,7 @@ public final class ArrowCData {
         }
 
         @Override
-        public ViewTable read() {
+        public ViewTable read(Arena arena) {
             if (released) {
                 return null;
             }

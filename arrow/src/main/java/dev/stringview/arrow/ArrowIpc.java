@@ -36,7 +36,8 @@ import org.apache.arrow.vector.types.pojo.Field;
  *
  * <p><b>Memory.</b> Each returned column holds references to the batch's {@code ArrowBuf}s until {@code arena}
  * closes, so it stays readable after the reader moves on or closes; {@code allocator} must not be closed before
- * {@code arena}.
+ * {@code arena}. Reading a large file that way keeps every batch's body alive; {@link ViewTableReader#nextInto}
+ * puts each batch in an arena of its own, which the caller closes before the next, so Arrow reuses the memory.
  */
 public final class ArrowIpc {
     private ArrowIpc() {}
@@ -145,7 +146,7 @@ public final class ArrowIpc {
             reader.close();
             throw e;
         }
-        return new ViewTableReader(new IpcSource(reader, selected, names, arena, where));
+        return new ViewTableReader(new IpcSource(reader, selected, names, where), arena);
     }
 
     static boolean isStringOrBinary(ArrowType type) {
@@ -160,20 +161,18 @@ public final class ArrowIpc {
         private final ArrowReader reader;
         private final List<Integer> selected;
         private final List<String> names;
-        private final Arena arena;
         private final String where;
         private int batch;
 
-        IpcSource(ArrowReader reader, List<Integer> selected, List<String> names, Arena arena, String where) {
+        IpcSource(ArrowReader reader, List<Integer> selected, List<String> names, String where) {
             this.reader = reader;
             this.selected = selected;
             this.names = names;
-            this.arena = arena;
             this.where = where;
         }
 
         @Override
-        public ViewTable read() throws IOException {
+        public ViewTable read(Arena arena) throws IOException {
             String here = where + "batch=" + batch + " ";
             boolean loaded;
             try {

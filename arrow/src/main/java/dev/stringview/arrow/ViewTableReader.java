@@ -12,21 +12,23 @@ import java.util.NoSuchElementException;
 public final class ViewTableReader implements Iterator<ViewTable>, AutoCloseable {
     /** Where the batches come from. */
     interface Source extends AutoCloseable {
-        /** The next batch, or null at the end. */
-        ViewTable read() throws Exception;
+        /** The next batch with its columns in {@code arena}, or null at the end. */
+        ViewTable read(java.lang.foreign.Arena arena) throws Exception;
 
         @Override
         void close() throws Exception;
     }
 
     private final Source source;
+    private final java.lang.foreign.Arena arena;
     private ViewTable next;
     private boolean done;
     private boolean closed;
     private int batches;
 
-    ViewTableReader(Source source) {
+    ViewTableReader(Source source, java.lang.foreign.Arena arena) {
         this.source = source;
+        this.arena = arena;
     }
 
     @Override
@@ -35,13 +37,7 @@ public final class ViewTableReader implements Iterator<ViewTable>, AutoCloseable
             if (closed) {
                 throw new IllegalStateException("reader is closed: batchesRead=" + batches);
             }
-            try {
-                next = source.read();
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new ArrowDataException("cannot read batch: batch=" + batches + " " + e.getMessage(), e);
-            }
+            next = read(arena);
             done = next == null;
         }
         return next != null;
@@ -56,6 +52,44 @@ public final class ViewTableReader implements Iterator<ViewTable>, AutoCloseable
         next = null;
         batches++;
         return result;
+    }
+
+    /**
+     * The next batch with its columns (and the references they hold on the source's buffers) in {@code batchArena}
+     * instead of the reader's arena, or null at the end. Closing {@code batchArena} before asking for the next batch
+     * lets the source reuse the batch's memory, as engines do; the reader's arena then holds nothing. A batch that
+     * {@link #hasNext} has already read stays in the reader's arena and is returned first.
+     */
+    public ViewTable nextInto(java.lang.foreign.Arena batchArena) {
+        if (next != null) {
+            ViewTable result = next;
+            next = null;
+            batches++;
+            return result;
+        }
+        if (done) {
+            return null;
+        }
+        if (closed) {
+            throw new IllegalStateException("reader is closed: batchesRead=" + batches);
+        }
+        ViewTable result = read(batchArena);
+        if (result == null) {
+            done = true;
+        } else {
+            batches++;
+        }
+        return result;
+    }
+
+    private ViewTable read(java.lang.foreign.Arena into) {
+        try {
+            return source.read(into);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ArrowDataException("cannot read batch: batch=" + batches + " " + e.getMessage(), e);
+        }
     }
 
     /** Number of batches returned so far. */

@@ -120,6 +120,41 @@ class ArrowIpcTest {
     }
 
     @Test
+    void batchesReadIntoTheirOwnArenasAreFreedWhenThoseClose() throws IOException {
+        try (BufferAllocator allocator = new RootAllocator(); Arena arena = Arena.ofConfined()) {
+            List<List<Layouts.Case>> cases = new ArrayList<>();
+            Path file;
+            try (Arena source = Arena.ofConfined()) {
+                file = write(batches(source, 11, cases), ArrowIpc.Format.FILE, allocator);
+            }
+            try (ViewTableReader reader = ArrowIpc.open(file, allocator, arena)) {
+                assertTrue(reader.hasNext()); // batch 0 is read into the reader's arena
+                long held = 0;
+                for (int batch = 0; batch < 3; batch++) {
+                    ViewColumn column;
+                    try (Arena batchArena = Arena.ofConfined()) {
+                        ViewTable table = reader.nextInto(batchArena);
+                        Layouts.assertColumn(cases.get(batch).get(0), table.column("s"));
+                        Layouts.assertColumn(cases.get(batch).get(1), table.column("b"));
+                        column = table.column("s");
+                        if (batch == 0) {
+                            held = allocator.getAllocatedMemory();
+                        }
+                    }
+                    if (batch > 0 && column.size() > 0) {
+                        ViewColumn closed = column;
+                        assertThrows(IllegalStateException.class, () -> closed.string(0), "batch=" + batch);
+                    }
+                }
+                assertEquals(null, reader.nextInto(arena));
+                assertFalse(reader.hasNext());
+                assertEquals(3, reader.batchesRead());
+                assertTrue(held > 0);
+            }
+        }
+    }
+
+    @Test
     void arrowJavaReadsOurFiles() throws IOException {
         for (long seed = 1; seed <= CASES / 2; seed++) {
             try (BufferAllocator allocator = new RootAllocator()) {

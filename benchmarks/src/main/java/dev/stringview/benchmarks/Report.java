@@ -238,6 +238,9 @@ public final class Report {
             String expected = defaults.get(r.benchmark());
             if (expected != null && !expected.equals(r.params().get("rows"))) {
                 shrunk++;
+            } else if (r.benchmark().equals("ArrowInteropBenchmark")
+                    && !ArrowInteropBenchmark.ROW_COUNTS.contains(r.params().get("rows"))) {
+                shrunk++;
             } else if (r.benchmark().equals("StreamingBandwidthBenchmark")
                     && !String.valueOf(StreamingBandwidthBenchmark.BYTES).equals(r.params().get("bytes"))) {
                 shrunk++;

@@ -64,9 +64,9 @@ class BenchmarkSmokeTest {
             methods.add(name.substring(Report.PKG.length()));
         }
         // 3 heaps x 6 implementations x 3 lengths x 4 kernels + bandwidth + 5 datasets x 4 + 3 layouts x 3 queries x 4
-        // + 3 layouts x 3 floors
-        assertEquals(216 + 1 + 20 + 36 + 9, runs.size(), "benchmark runs (" + seconds + " s): " + methods);
-        assertEquals(3 * 6 + 1 + 4 + 4 + 3, methods.size(), "benchmark methods: " + methods);
+        // + 3 layouts x 3 floors + 7 Arrow interop methods
+        assertEquals(216 + 1 + 20 + 36 + 9 + 7, runs.size(), "benchmark runs (" + seconds + " s): " + methods);
+        assertEquals(3 * 6 + 1 + 4 + 4 + 3 + 7, methods.size(), "benchmark methods: " + methods);
 
         Map<String, Object> context = RunContext.capture();
         Path contextFile = docs.resolve("context.json");

@@ -35,6 +35,7 @@ import java.util.Map;
  * stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S | --like P
  *                                  | --less-than S | --greater-than S) [--repeat N]
  * stringview pages FILE [--column C]
+ * stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]
  * common: [--skip-utf8-validation] [--skip-checksums] [--batch-size N] [--verbose]
  * </pre>
  *
@@ -47,10 +48,11 @@ public final class StringviewCli {
     static final int EXIT_USAGE = 2;
 
     private static final String USAGE = """
-            usage: stringview cat FILE --column C [--limit N]
+            usage: stringview cat FILE --column C [--limit N]   (FILE: Parquet, or Arrow IPC file or stream)
                    stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S
                                     | --like P | --less-than S | --greater-than S) [--repeat N]
                    stringview pages FILE [--column C]
+                   stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]   (Utf8View/BinaryView IPC)
                    stringview demo [--rows N | --file F --column C]   (views vs parquet-java; runs the benchmarks jar)
             options: --skip-utf8-validation  --skip-checksums  --batch-size N  --verbose  --help""";
 
@@ -113,7 +115,7 @@ public final class StringviewCli {
 
     private int dispatch(String[] args) throws UsageException, IOException {
         if (args.length == 0) {
-            throw new UsageException("missing command (cat, scan or pages)");
+            throw new UsageException("missing command (cat, scan, pages or convert)");
         }
         if (args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
             out.println(USAGE);
@@ -129,7 +131,9 @@ public final class StringviewCli {
             case "cat" -> cat(parsed);
             case "scan" -> scan(parsed);
             case "pages" -> pages(parsed);
-            default -> throw new UsageException("unknown command: " + command + " (expected cat, scan or pages)");
+            case "convert" -> convert(parsed);
+            default -> throw new UsageException("unknown command: " + command
+                    + " (expected cat, scan, pages or convert)");
         };
     }
 
@@ -139,10 +143,10 @@ public final class StringviewCli {
         final Map<String, String> options = new LinkedHashMap<>();
         final List<String> flags = new ArrayList<>();
 
-        private static final List<String> WITH_VALUE = List.of("--column", "--limit", "--repeat", "--batch-size",
+        private static final List<String> WITH_VALUE = List.of("--column", "--columns", "--limit", "--repeat", "--batch-size",
                 "--equals", "--starts-with", "--ends-with", "--contains", "--like", "--less-than", "--greater-than");
         private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums", "--verbose",
-                "--help");
+                "--help", "--stream");
 
         static Args parse(String[] args) throws UsageException {
             Args a = new Args();
@@ -230,29 +234,72 @@ public final class StringviewCli {
         String column = args.column(true);
         long limit = args.positive("--limit", Long.MAX_VALUE);
         JsonWriter json = new JsonWriter(out);
-        long printed = 0;
-        try (Arena arena = Arena.ofConfined();
-                ParquetViewReader reader = ParquetViewReader.open(file, arena,
-                        args.readOptions().withColumns(column))) {
-            ViewBatch batch;
-            while (printed < limit && (batch = reader.nextBatch()) != null) {
-                ViewColumn values = batch.column(0);
-                boolean utf8 = values.kind() == ViewKind.UTF8;
-                for (int row = 0; row < values.size() && printed < limit; row++, printed++) {
-                    MemorySegment value = values.segment(row);
-                    if (value == null) {
-                        json.raw("null\n");
-                    } else if (utf8) {
-                        json.string(value);
-                        json.raw("\n");
-                    } else {
-                        json.base64(value);
-                        json.raw("\n");
-                    }
+        long[] printed = {0};
+        ArrowCommands.ColumnPrinter printer = values -> {
+            printed[0] += print(json, values, limit - printed[0]);
+            return printed[0] < limit;
+        };
+        if (ArrowCommands.isArrowIpc(file)) {
+            ArrowCommands.cat(file, column, printer);
+        } else {
+            try (Arena arena = Arena.ofConfined();
+                    ParquetViewReader reader = ParquetViewReader.open(file, arena,
+                            args.readOptions().withColumns(column))) {
+                ViewBatch batch;
+                while (printed[0] < limit && (batch = reader.nextBatch()) != null) {
+                    printer.print(batch.column(0));
                 }
             }
         }
         json.flush();
+        return EXIT_OK;
+    }
+
+    /** Prints up to {@code max} rows of {@code values}, one JSON value per line; returns how many. */
+    private static long print(JsonWriter json, ViewColumn values, long max) throws IOException {
+        boolean utf8 = values.kind() == ViewKind.UTF8;
+        long printed = 0;
+        for (int row = 0; row < values.size() && printed < max; row++, printed++) {
+            MemorySegment value = values.segment(row);
+            if (value == null) {
+                json.raw("null\n");
+            } else if (utf8) {
+                json.string(value);
+                json.raw("\n");
+            } else {
+                json.base64(value);
+                json.raw("\n");
+            }
+        }
+        return printed;
+    }
+
+    // ------------------------------------------------------------------------------------------ convert
+
+    private int convert(Args args) throws UsageException, IOException {
+        args.allowOnly(List.of("--columns", "--batch-size"));
+        if (args.positional.size() != 2) {
+            throw new UsageException("convert needs IN.parquet and OUT.arrow, got: " + String.join(" ", args.positional));
+        }
+        Path in = Path.of(args.positional.get(0));
+        Path target = Path.of(args.positional.get(1));
+        if (!Files.isRegularFile(in)) {
+            throw new UsageException("no such file: " + in);
+        }
+        if (Files.isDirectory(target)) {
+            throw new UsageException("output is a directory: " + target);
+        }
+        List<String> columns = List.of();
+        String list = args.options.get("--columns");
+        if (list != null) {
+            columns = Arrays.stream(list.split(",")).map(String::trim).toList();
+            if (columns.stream().anyMatch(String::isEmpty)) {
+                throw new UsageException("--columns needs comma-separated names: " + list);
+            }
+        }
+        String summary = ArrowCommands.convert(in, target, columns, args.flags.contains("--stream"),
+                args.readOptions(), err);
+        err.println("stringview: " + summary);
         return EXIT_OK;
     }
 

@@ -239,4 +239,55 @@ class CliTest {
         assertEquals(1, verbose.status());
         assertTrue(verbose.errLines().size() > 2, "stack trace with --verbose");
     }
+
+    // ------------------------------------------------------------------------------------ Arrow IPC
+
+    @Test
+    void convertWritesIpcThatCatPrintsExactlyAsTheParquetFile() throws IOException {
+        for (boolean stream : new boolean[] {false, true}) {
+            Path arrow = dir.resolve(stream ? "cli.arrows" : "cli.arrow");
+            Result converted = stream ? run("convert", file.toString(), arrow.toString(), "--stream")
+                    : run("convert", file.toString(), arrow.toString());
+            assertEquals(0, converted.status(), converted.err());
+            assertTrue(converted.err().startsWith("stringview: wrote " + arrow.getFileName() + " rows=3000 batches="),
+                    converted.err());
+            assertTrue(converted.err().contains("columns=[s, b]"), converted.err());
+            assertTrue(converted.err().contains("skipped (not string or binary, or nested)=[g]"), converted.err());
+            byte[] head = java.util.Arrays.copyOf(java.nio.file.Files.readAllBytes(arrow), 6);
+            assertEquals(stream ? "\u00ff\u00ff\u00ff\u00ff" : "ARROW1",
+                    new String(head, 0, stream ? 4 : 6, StandardCharsets.ISO_8859_1));
+            for (String column : List.of("s", "b")) {
+                Result fromParquet = run("cat", file.toString(), "--column", column);
+                Result fromArrow = run("cat", arrow.toString(), "--column", column);
+                assertEquals(0, fromArrow.status(), fromArrow.err());
+                assertEquals(fromParquet.out(), fromArrow.out(), "column " + column + " stream=" + stream);
+                assertEquals(3000, fromArrow.outLines().size());
+            }
+            Result limited = run("cat", arrow.toString(), "--column", "s", "--limit", "3");
+            assertEquals(List.of("\"plain\"", "\"quote\\\"d\"", "\"back\\\\slash\""), limited.outLines());
+        }
+    }
+
+    @Test
+    void convertNamesColumnsItCannotRead() {
+        Path arrow = dir.resolve("bad.arrow");
+        Result nested = run("convert", file.toString(), arrow.toString(), "--columns", "s,g");
+        assertEquals(1, nested.status(), nested.err());
+        assertTrue(nested.err().startsWith("stringview: ") && nested.err().contains("g"), nested.err());
+        Result missing = run("convert", file.toString(), arrow.toString(), "--columns", "s,nope");
+        assertEquals(2, missing.status(), missing.err());
+        assertTrue(missing.err().contains("column=nope"), missing.err());
+        Result usage = run("convert", file.toString());
+        assertEquals(2, usage.status());
+        assertTrue(usage.err().contains("convert needs IN.parquet and OUT.arrow"), usage.err());
+    }
+
+    @Test
+    void catOnIpcNamesAMissingColumn() {
+        Path arrow = dir.resolve("only-s.arrow");
+        assertEquals(0, run("convert", file.toString(), arrow.toString(), "--columns", "s").status());
+        Result r = run("cat", arrow.toString(), "--column", "b");
+        assertEquals(2, r.status(), r.err());
+        assertEquals("stringview: file=only-s.arrow no such column: column=b columns=[s]", r.err().strip());
+    }
 }

@@ -1,0 +1,228 @@
+package dev.stringview.benchmarks;
+
+import dev.stringview.ViewColumn;
+import dev.stringview.ViewColumnBuilder;
+import dev.stringview.ViewColumns;
+import dev.stringview.ViewKind;
+import dev.stringview.arrow.ArrowCData;
+import dev.stringview.arrow.ArrowIpc;
+import dev.stringview.arrow.ArrowIpcWriter;
+import dev.stringview.arrow.ViewTable;
+import dev.stringview.arrow.ViewTableReader;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.c.ArrowArrayStream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.duckdb.DuckDBConnection;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Arrow interop (docs/arrow.md) on the hits-like URL column ({@link HitsGenerator}), in batches of 8192 rows:
+ * <ul>
+ *   <li>C Data export + import of one column of {@code rows} rows (compacted into one data buffer), through our
+ *       FFM bridge, with the import
+ *       unchecked (O(buffers): the target is equal cost at 8192 and 1M rows) and validated (every view read);</li>
+ *   <li>DuckDB counting {@code LIKE '%google%'} over our exported stream, against DuckDB reading the same rows
+ *       from a Parquet file it wrote itself (zstd, its defaults);</li>
+ *   <li>an IPC file of the batches read into validated views (all batches kept, or each batch freed before the
+ *       next), against Arrow Java's {@code ArrowFileReader} loading the same {@code ViewVarCharVector}s
+ *       unvalidated (each batch freed by the next load).</li>
+ * </ul>
+ * Scores are microseconds per invocation (the whole column / all batches).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {Jvm.XMX, Jvm.NATIVE_ACCESS, Jvm.VECTOR, Jvm.ADD_OPENS_NIO, Jvm.NETTY_REFLECTION,
+    Jvm.NETTY_UNSAFE})
+public class ArrowInteropBenchmark {
+    /** The row counts a real run uses (the smoke test passes a smaller one). */
+    static final List<String> ROW_COUNTS = List.of("8192", "1048576");
+    static final int BATCH_ROWS = 8192;
+
+    @Param({"8192", "1048576"})
+    public int rows;
+
+    private Arena arena;
+    private BufferAllocator allocator;
+    private ViewColumn column;
+    private List<ViewTable> batches;
+    private MemorySegment schema;
+    private MemorySegment array;
+    private Connection duckdb;
+    private Path dir;
+    private Path parquet;
+    private Path ipc;
+    private int streams;
+
+    @Setup
+    public void setup() throws IOException, SQLException {
+        arena = Arena.ofShared();
+        allocator = new RootAllocator();
+        HitsGenerator hits = new HitsGenerator();
+        batches = new ArrayList<>();
+        List<ViewColumn> parts = new ArrayList<>();
+        for (int from = 0; from < rows; from += BATCH_ROWS) {
+            int n = Math.min(BATCH_ROWS, rows - from);
+            ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.UTF8).withExpectedRows(n);
+            for (int row = from; row < from + n; row++) {
+                builder.append(hits.row(row)[0]);
+            }
+            ViewColumn part = builder.build();
+            parts.add(part);
+            batches.add(ViewTable.of("URL", part));
+        }
+        // One data buffer at either size, so that the two C Data figures differ by rows alone, not by buffer count.
+        column = ViewColumns.concat(arena, parts).compact(arena);
+        schema = ArrowCData.allocateSchema(arena);
+        array = ArrowCData.allocateArray(arena);
+        dir = Files.createTempDirectory("arrow-interop");
+        duckdb = DriverManager.getConnection("jdbc:duckdb:");
+        parquet = dir.resolve("urls.parquet");
+        String source = register("source");
+        try (Statement statement = duckdb.createStatement()) {
+            statement.execute("COPY (SELECT URL FROM " + source + ") TO '" + parquet + "' (FORMAT parquet, COMPRESSION zstd)");
+        }
+        ipc = dir.resolve("urls.arrow");
+        try (FileChannel out = FileChannel.open(ipc, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                ArrowIpcWriter writer = ArrowIpcWriter.file(out, List.of("URL"), List.of(ViewKind.UTF8), allocator)) {
+            for (ViewTable batch : batches) {
+                writer.write(batch);
+            }
+        }
+        long expected = 0;
+        for (ViewTable batch : batches) {
+            expected += dev.stringview.ViewPredicates.like("%google%").count(batch.column(0));
+        }
+        long overStream = duckdbLikeOverOurStream();
+        long overParquet = duckdbLikeOverParquet();
+        if (overStream != expected || overParquet != expected) {
+            throw new IllegalStateException("counts differ: views=" + expected + " duckdbStream=" + overStream
+                    + " duckdbParquet=" + overParquet);
+        }
+    }
+
+    /** Registers a fresh export of the batches with DuckDB (a registered stream is single-use). */
+    private String register(String prefix) throws SQLException {
+        String name = prefix + streams++;
+        try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
+            ArrowCData.exportStream(List.of("URL"), List.of(ViewKind.UTF8), batches.iterator(),
+                    MemorySegment.ofAddress(stream.memoryAddress()), null);
+            duckdb.unwrap(DuckDBConnection.class).registerArrowStream(name, stream);
+        }
+        return name;
+    }
+
+    @TearDown
+    public void tearDown() throws SQLException, IOException {
+        duckdb.close();
+        Files.deleteIfExists(parquet);
+        Files.deleteIfExists(ipc);
+        Files.deleteIfExists(dir);
+        allocator.close();
+        arena.close();
+    }
+
+    @Benchmark
+    public int cDataExportImportUnchecked() {
+        ArrowCData.exportColumn(column, "URL", schema, array, null);
+        try (Arena imported = Arena.ofConfined()) {
+            return ArrowCData.importColumnUnchecked(schema, array, imported).size();
+        } // closing the arena calls our release
+    }
+
+    @Benchmark
+    public int cDataExportImportValidated() {
+        ArrowCData.exportColumn(column, "URL", schema, array, null);
+        try (Arena imported = Arena.ofConfined()) {
+            return ArrowCData.importColumn(schema, array, imported).size();
+        }
+    }
+
+    @Benchmark
+    public long duckdbLikeOverOurStream() throws SQLException {
+        String name = register("s");
+        return count("SELECT count(*) FROM " + name + " WHERE URL LIKE '%google%'");
+    }
+
+    @Benchmark
+    public long duckdbLikeOverParquet() throws SQLException {
+        return count("SELECT count(*) FROM read_parquet('" + parquet + "') WHERE URL LIKE '%google%'");
+    }
+
+    private long count(String sql) throws SQLException {
+        try (Statement statement = duckdb.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+            result.next();
+            return result.getLong(1);
+        }
+    }
+
+    @Benchmark
+    public long ipcReadValidatedViews() throws IOException {
+        long total = 0;
+        try (Arena read = Arena.ofConfined(); ViewTableReader reader = ArrowIpc.open(ipc, allocator, read)) {
+            while (reader.hasNext()) {
+                total += reader.next().column(0).size();
+            }
+        }
+        return total;
+    }
+
+    /** As {@link #ipcReadValidatedViews}, each batch in an arena closed before the next (Arrow reuses the body). */
+    @Benchmark
+    public long ipcReadValidatedViewsBatchScoped() throws IOException {
+        long total = 0;
+        try (Arena read = Arena.ofConfined(); ViewTableReader reader = ArrowIpc.open(ipc, allocator, read)) {
+            while (true) {
+                try (Arena batch = Arena.ofConfined()) {
+                    ViewTable table = reader.nextInto(batch);
+                    if (table == null) {
+                        break;
+                    }
+                    total += table.column(0).size();
+                }
+            }
+        }
+        return total;
+    }
+
+    @Benchmark
+    public long ipcReadArrowJavaUnvalidated() throws IOException {
+        long total = 0;
+        try (FileChannel channel = FileChannel.open(ipc);
+                ArrowFileReader reader = new ArrowFileReader(channel, allocator)) {
+            while (reader.loadNextBatch()) {
+                total += reader.getVectorSchemaRoot().getRowCount();
+            }
+        }
+        return total;
+    }
+}

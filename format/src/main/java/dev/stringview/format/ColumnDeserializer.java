@@ -269,6 +269,8 @@ public final class ColumnDeserializer {
         long limit = chars.byteSize();
         long at = 0;
         boolean checkStarts = kind == ViewKind.UTF8 && validateUtf8;
+        int previous = -1; // the last non-empty row before i, and where it starts
+        long previousAt = 0;
         for (int i = 0; i < n; i++, view += 16) {
             int length = sizes[i];
             long w0;
@@ -299,9 +301,19 @@ public final class ColumnDeserializer {
                 w0 = length | ((long) chars.get(LE_INT, at) << 32);
                 w1 = bufferIndex | (at << 32);
             }
-            // The whole stream is valid UTF-8; each value is too if none starts inside a character.
-            if (checkStarts && length > 0 && (((int) (w0 >>> 32)) & 0xC0) == 0x80) {
-                throw utf8Error(block, firstRow, at, n);
+            // The whole stream is valid UTF-8; each value is too if none starts inside a character. One that does
+            // means the value before it (if any) ends inside that character, so that one is the first bad row.
+            if (checkStarts && length > 0) {
+                if ((((int) (w0 >>> 32)) & 0xC0) == 0x80) {
+                    if (previous < 0) {
+                        throw utf8Error(block, firstRow, at, n);
+                    }
+                    long bad = Utf8.firstInvalid(chars, previousAt, sizes[previous]);
+                    throw new CorruptColumnException(block, firstRow + previous, "utf8", "byteOffset=" + bad
+                            + " length=" + sizes[previous]);
+                }
+                previous = i;
+                previousAt = at;
             }
             views.set(LE_LONG, view, w0);
             views.set(LE_LONG, view + 8, w1);

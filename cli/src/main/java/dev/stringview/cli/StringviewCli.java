@@ -4,6 +4,7 @@ import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicate;
 import dev.stringview.ViewPredicates;
+import dev.stringview.format.ColumnFormat;
 import dev.stringview.parquet.PageInfo;
 import dev.stringview.parquet.ParquetColumn;
 import dev.stringview.parquet.ParquetViewOptions;
@@ -35,6 +36,7 @@ import java.util.Map;
  * stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S | --like P
  *                                  | --less-than S | --greater-than S) [--repeat N]
  * stringview pages FILE [--column C]
+ * stringview serialize IN.parquet --column C [--format separated|size-prefix] [--codec none|lz4|lightweight] OUT
  * common: [--skip-utf8-validation] [--skip-checksums] [--batch-size N] [--verbose]
  * </pre>
  *
@@ -51,6 +53,9 @@ public final class StringviewCli {
                    stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S
                                     | --like P | --less-than S | --greater-than S) [--repeat N]
                    stringview pages FILE [--column C]
+                   stringview serialize IN.parquet --column C [--format separated|size-prefix]
+                                    [--codec none|lz4|lightweight] OUT   (docs/serialization.md)
+                   (cat also reads what serialize wrote, recognized by its magic bytes; --column is then optional)
                    stringview demo [--rows N | --file F --column C]   (views vs parquet-java; runs the benchmarks jar)
             options: --skip-utf8-validation  --skip-checksums  --batch-size N  --verbose  --help""";
 
@@ -113,7 +118,7 @@ public final class StringviewCli {
 
     private int dispatch(String[] args) throws UsageException, IOException {
         if (args.length == 0) {
-            throw new UsageException("missing command (cat, scan or pages)");
+            throw new UsageException("missing command (cat, scan, pages or serialize)");
         }
         if (args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
             out.println(USAGE);
@@ -129,7 +134,9 @@ public final class StringviewCli {
             case "cat" -> cat(parsed);
             case "scan" -> scan(parsed);
             case "pages" -> pages(parsed);
-            default -> throw new UsageException("unknown command: " + command + " (expected cat, scan or pages)");
+            case "serialize" -> SerializedColumnCommands.serialize(parsed, err);
+            default -> throw new UsageException("unknown command: " + command
+                    + " (expected cat, scan, pages or serialize)");
         };
     }
 
@@ -140,6 +147,7 @@ public final class StringviewCli {
         final List<String> flags = new ArrayList<>();
 
         private static final List<String> WITH_VALUE = List.of("--column", "--limit", "--repeat", "--batch-size",
+                "--format", "--codec",
                 "--equals", "--starts-with", "--ends-with", "--contains", "--like", "--less-than", "--greater-than");
         private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums", "--verbose",
                 "--help");
@@ -227,8 +235,12 @@ public final class StringviewCli {
     private int cat(Args args) throws UsageException, IOException {
         args.allowOnly(List.of("--column", "--limit", "--batch-size"));
         Path file = args.file();
-        String column = args.column(true);
         long limit = args.positive("--limit", Long.MAX_VALUE);
+        if (ColumnFormat.probe(file).isPresent()) {
+            // A file written by `serialize` holds one column: --column may name it but is not needed.
+            return SerializedColumnCommands.cat(file, limit, out);
+        }
+        String column = args.column(true);
         JsonWriter json = new JsonWriter(out);
         long printed = 0;
         try (Arena arena = Arena.ofConfined();

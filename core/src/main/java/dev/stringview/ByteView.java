@@ -43,6 +43,8 @@ public final class ByteView implements Comparable<ByteView> {
     public static final ByteView EMPTY = new ByteView(0, 0, null);
 
     private static final Comparator<ByteView> ORDER = ByteView::compareTo;
+    /** Per-thread transfer buffer for streams into off-heap memory ({@link InputStream} can only fill arrays). */
+    private static final ThreadLocal<byte[]> TRANSFER = ThreadLocal.withInitial(() -> new byte[8192]);
 
     /** {@code length | prefix << 32}, or {@code length | inline bytes 0..3 << 32}: view bytes 0..7. */
     private final long word0;
@@ -118,10 +120,9 @@ public final class ByteView implements Comparable<ByteView> {
             return EMPTY;
         }
         if (length <= INLINE_MAX) {
-            ByteBuffer small = ByteBuffer.allocate(INLINE_MAX);
-            small.limit(length);
-            fill(channel, small, length);
-            return inline(MemorySegment.ofArray(small.array()), 0, length);
+            byte[] small = TRANSFER.get();
+            fill(channel, ByteBuffer.wrap(small, 0, length), length);
+            return inline(MemorySegment.ofArray(small), 0, length);
         }
         MemorySegment target = allocator.allocate(length, 1);
         fill(channel, target.asByteBuffer(), length);
@@ -131,7 +132,7 @@ public final class ByteView implements Comparable<ByteView> {
     /**
      * Reads a value of exactly {@code length} bytes from {@code in} into memory from {@code allocator}. When that
      * memory is a heap {@code byte[]} the stream reads straight into it; otherwise the bytes pass through a
-     * transfer buffer of at most 8 KiB ({@link InputStream} can only fill arrays). Nothing is allocated for
+     * per-thread 8 KiB transfer buffer ({@link InputStream} can only fill arrays). Nothing is allocated for
      * 12 bytes or fewer.
      *
      * @throws EOFException naming the field and both counts if the stream ends early
@@ -142,7 +143,7 @@ public final class ByteView implements Comparable<ByteView> {
             return EMPTY;
         }
         if (length <= INLINE_MAX) {
-            byte[] small = new byte[INLINE_MAX];
+            byte[] small = TRANSFER.get();
             readFully(in, small, 0, length, length, 0);
             return inline(MemorySegment.ofArray(small), 0, length);
         }
@@ -151,7 +152,7 @@ public final class ByteView implements Comparable<ByteView> {
                 && target.address() + length <= array.length) {
             readFully(in, array, (int) target.address(), length, length, 0);
         } else {
-            byte[] transfer = new byte[Math.min(length, 8192)];
+            byte[] transfer = TRANSFER.get();
             long done = 0;
             while (done < length) {
                 int n = (int) Math.min(transfer.length, length - done);

@@ -127,6 +127,18 @@ public final class ViewColumn {
         return dataSegment(row, w0, w1).asSlice(dataOffset(row, w0, w1), length).asReadOnly();
     }
 
+    /**
+     * The value at {@code row} as a {@link ByteView} without copying (a long value keeps pointing into this
+     * column's data buffer), or null for a null row. The view lives as long as that buffer's arena.
+     */
+    public ByteView view(int row) {
+        Objects.checkIndex(row, size);
+        if (!isValid(row)) {
+            return null;
+        }
+        return ByteView.ofRow(word0(row), word1(row), buffers);
+    }
+
     /** A copy of the value's bytes, or null for a null row. */
     public byte[] bytes(int row) {
         MemorySegment value = segment(row);

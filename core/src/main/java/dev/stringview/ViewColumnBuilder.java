@@ -139,6 +139,31 @@ public final class ViewColumnBuilder {
         return appendCopy(value, 0, checkedLength(value.byteSize()), validateUtf8);
     }
 
+    /**
+     * Appends {@code value} without copying its bytes, or a null row if {@code value} is null: an inline value's
+     * two words become the view, and a long value's memory is adopted as a data buffer (see {@link #adoptBuffer};
+     * values sharing one segment share one buffer). The caller keeps that memory alive while the column is used.
+     *
+     * @throws ViewFormatException if the column is UTF-8, validation is on and the bytes are not UTF-8
+     */
+    public ViewColumnBuilder append(ByteView value) {
+        checkNotBuilt();
+        if (value == null) {
+            return appendNull();
+        }
+        MemorySegment data = value.data();
+        if (data == null) {
+            if (validateUtf8 && kind == ViewKind.UTF8) {
+                checkUtf8(MemorySegment.ofArray(value.toByteArray()), 0, value.length(), true);
+            }
+            pushValid(value.word0(), value.word1());
+            return this;
+        }
+        checkUtf8(data, value.word1(), value.length(), validateUtf8);
+        pushValid(value.word0(), value.viewWord1(adoptBuffer(data)));
+        return this;
+    }
+
     public ViewColumnBuilder appendNull() {
         checkNotBuilt();
         ensureRows(size + 1);

@@ -4,6 +4,7 @@ import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicate;
 import dev.stringview.ViewPredicates;
+import dev.stringview.format.ColumnFormat;
 import dev.stringview.parquet.PageInfo;
 import dev.stringview.parquet.ParquetColumn;
 import dev.stringview.parquet.ParquetViewOptions;
@@ -36,6 +37,7 @@ import java.util.Map;
  *                                  | --less-than S | --greater-than S) [--repeat N]
  * stringview pages FILE [--column C]
  * stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]
+ * stringview serialize IN.parquet --column C [--format separated|size-prefix] [--codec none|lz4|lightweight] OUT
  * common: [--skip-utf8-validation] [--skip-checksums] [--batch-size N] [--verbose]
  * </pre>
  *
@@ -53,6 +55,10 @@ public final class StringviewCli {
                                     | --like P | --less-than S | --greater-than S) [--repeat N]
                    stringview pages FILE [--column C]
                    stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]   (Utf8View/BinaryView IPC)
+                   stringview serialize IN.parquet --column C [--format separated|size-prefix]
+                                    [--codec none|lz4|lightweight] OUT   (docs/serialization.md)
+                   (cat also reads Arrow IPC files/streams and what serialize wrote, recognized by their magic
+                    bytes; --column is optional for a serialized column)
                    stringview demo [--rows N | --file F --column C]   (views vs parquet-java; runs the benchmarks jar)
             options: --skip-utf8-validation  --skip-checksums  --batch-size N  --verbose  --help""";
 
@@ -115,7 +121,7 @@ public final class StringviewCli {
 
     private int dispatch(String[] args) throws UsageException, IOException {
         if (args.length == 0) {
-            throw new UsageException("missing command (cat, scan, pages or convert)");
+            throw new UsageException("missing command (cat, scan, pages, convert or serialize)");
         }
         if (args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
             out.println(USAGE);
@@ -132,8 +138,9 @@ public final class StringviewCli {
             case "scan" -> scan(parsed);
             case "pages" -> pages(parsed);
             case "convert" -> convert(parsed);
+            case "serialize" -> SerializedColumnCommands.serialize(parsed, err);
             default -> throw new UsageException("unknown command: " + command
-                    + " (expected cat, scan, pages or convert)");
+                    + " (expected cat, scan, pages, convert or serialize)");
         };
     }
 
@@ -143,7 +150,8 @@ public final class StringviewCli {
         final Map<String, String> options = new LinkedHashMap<>();
         final List<String> flags = new ArrayList<>();
 
-        private static final List<String> WITH_VALUE = List.of("--column", "--columns", "--limit", "--repeat", "--batch-size",
+        private static final List<String> WITH_VALUE = List.of("--column", "--columns", "--limit", "--repeat",
+                "--batch-size", "--format", "--codec",
                 "--equals", "--starts-with", "--ends-with", "--contains", "--like", "--less-than", "--greater-than");
         private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums", "--verbose",
                 "--help", "--stream");
@@ -231,8 +239,12 @@ public final class StringviewCli {
     private int cat(Args args) throws UsageException, IOException {
         args.allowOnly(List.of("--column", "--limit", "--batch-size"));
         Path file = args.file();
-        String column = args.column(true);
         long limit = args.positive("--limit", Long.MAX_VALUE);
+        if (ColumnFormat.probe(file).isPresent()) {
+            // A file written by `serialize` holds one column: --column may name it but is not needed.
+            return SerializedColumnCommands.cat(file, limit, out);
+        }
+        String column = args.column(true);
         JsonWriter json = new JsonWriter(out);
         long[] printed = {0};
         ArrowCommands.ColumnPrinter printer = values -> {

@@ -1,0 +1,266 @@
+package dev.stringview.benchmarks;
+
+import dev.stringview.ByteView;
+import dev.stringview.ViewColumn;
+import dev.stringview.ViewColumnBuilder;
+import dev.stringview.ViewColumns;
+import dev.stringview.ViewKind;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * {@link ByteView} as a key type (seed 004), against {@code String}, {@code byte[]} and heap {@code ByteBuffer}
+ * slices. Scores are ns per value; run with {@code -prof gc} and {@code gc.alloc.rate.norm} is the heap bytes
+ * allocated per value, which for the {@code heap*} methods is the heap each kept value costs (nothing else is
+ * allocated in them). Off-heap bytes (a long ByteView's bytes in its arena) are not in that figure.
+ *
+ * <ul>
+ *   <li>{@code heap*}: make {@link #BATCH} values of {@code length} bytes. {@code heapByteView} takes them from a
+ *       column ({@code column.view(row)}: bytes stay in the column's buffer), {@code heapByteViewCopy} copies a
+ *       {@code byte[]} ({@code ByteView.copyOf}), the others build the JDK types from the same bytes.</li>
+ *   <li>{@code read*}: read {@link #BATCH} values of {@code length} bytes from a stream: {@code ByteView.read} into
+ *       a slicing allocator, against {@code new byte[n]} + {@code readFully} (byteview: 16.7 vs 37 ns at 36 B).</li>
+ *   <li>{@code lookup*}: {@link #BATCH} {@code HashMap.get} of URL-like keys (probe keys are distinct objects).</li>
+ *   <li>{@code sort*}: sort {@code rows} URL-like keys (a copy of the array each time, in both).</li>
+ * </ul>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {Jvm.XMX})
+public class ByteViewBenchmark {
+    static final int BATCH = 1024;
+
+    /** Values of one length, as bytes, in a column and as one stream. */
+    @State(Scope.Benchmark)
+    public static class Values {
+        @Param({"0", "8", "12", "16", "36", "128"})
+        public int length;
+
+        Arena arena;
+        byte[][] bytes;
+        byte[] page;
+        ViewColumn column;
+        MemorySegment readMemory;
+        final Object[] sinkObjects = new Object[BATCH];
+
+        @Setup(Level.Trial)
+        public void setup() {
+            arena = Arena.ofShared();
+            Random random = new Random(0x5EED_0004L + length);
+            bytes = new byte[BATCH][];
+            page = new byte[BATCH * length];
+            ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.UTF8);
+            for (int i = 0; i < BATCH; i++) {
+                byte[] value = new byte[length];
+                for (int j = 0; j < length; j++) {
+                    value[j] = (byte) ('a' + random.nextInt(26));
+                }
+                bytes[i] = value;
+                System.arraycopy(value, 0, page, i * length, length);
+                builder.append(value);
+            }
+            column = builder.build();
+            readMemory = arena.allocate((long) BATCH * (length + 16) + 64, 16);
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            arena.close();
+        }
+    }
+
+    /** URL-like keys: a few hosts, paths and query strings, 30 to 90 bytes. */
+    @State(Scope.Benchmark)
+    public static class Keys {
+        @Param("1000000")
+        public int rows;
+
+        Arena arena;
+        String[] strings;
+        ByteView[] views;
+        Map<String, Integer> stringMap;
+        Map<ByteView, Integer> viewMap;
+        String[] stringProbes;
+        ByteView[] viewProbes;
+
+        @Setup(Level.Trial)
+        public void setup() {
+            arena = Arena.ofShared();
+            Random random = new Random(0x5EED_0004L);
+            String[] hosts = {"https://www.example.com/", "https://shop.example.org/", "http://news.site.net/",
+                "https://www.google.com/search?q="};
+            strings = new String[rows];
+            ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.UTF8).withExpectedRows(rows);
+            for (int i = 0; i < rows; i++) {
+                strings[i] = hosts[random.nextInt(hosts.length)] + "item/" + random.nextInt(rows) + "/"
+                        + "abcdefghijklmnopqrstuvwxyz".substring(random.nextInt(26)) + random.nextInt(1000);
+                builder.append(strings[i]);
+            }
+            ViewColumn column = builder.build();
+            views = new ByteView[rows];
+            for (int i = 0; i < rows; i++) {
+                views[i] = column.view(i);
+            }
+            int mapped = Math.min(rows, 100_000);
+            stringMap = new HashMap<>();
+            viewMap = new HashMap<>();
+            for (int i = 0; i < mapped; i++) {
+                stringMap.put(strings[i], i);
+                viewMap.put(views[i], i);
+            }
+            stringProbes = new String[BATCH];
+            viewProbes = new ByteView[BATCH];
+            for (int i = 0; i < BATCH; i++) {
+                int key = random.nextInt(mapped);
+                byte[] utf8 = strings[key].getBytes(StandardCharsets.UTF_8);
+                stringProbes[i] = new String(utf8, StandardCharsets.UTF_8); // equal, not the same object
+                viewProbes[i] = ByteView.copyOf(utf8);
+            }
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            arena.close();
+        }
+    }
+
+    // ---------------------------------------------------------------------------------- heap per value
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public Object[] heapByteView(Values v) {
+        for (int i = 0; i < BATCH; i++) {
+            v.sinkObjects[i] = v.column.view(i);
+        }
+        return v.sinkObjects;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public Object[] heapByteViewCopy(Values v) {
+        for (int i = 0; i < BATCH; i++) {
+            v.sinkObjects[i] = ByteView.copyOf(v.bytes[i]);
+        }
+        return v.sinkObjects;
+    }
+
+    /** Baseline: the JVM's usual key type. */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public Object[] heapString(Values v) {
+        for (int i = 0; i < BATCH; i++) {
+            v.sinkObjects[i] = new String(v.bytes[i], StandardCharsets.ISO_8859_1);
+        }
+        return v.sinkObjects;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public Object[] heapBytes(Values v) {
+        for (int i = 0; i < BATCH; i++) {
+            v.sinkObjects[i] = v.bytes[i].clone();
+        }
+        return v.sinkObjects;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public Object[] heapByteBufferSlice(Values v) {
+        ByteBuffer whole = ByteBuffer.wrap(v.page);
+        for (int i = 0; i < BATCH; i++) {
+            v.sinkObjects[i] = whole.slice(i * v.length, v.length);
+        }
+        return v.sinkObjects;
+    }
+
+    // --------------------------------------------------------------------------------- from a stream
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public Object[] readByteView(Values v) throws IOException {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        SegmentAllocator allocator = SegmentAllocator.slicingAllocator(v.readMemory);
+        for (int i = 0; i < BATCH; i++) {
+            v.sinkObjects[i] = ByteView.read(in, v.length, allocator);
+        }
+        return v.sinkObjects;
+    }
+
+    /** Baseline: {@code new byte[n]} and {@code readFully}. */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public Object[] readByteArray(Values v) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(v.page));
+        for (int i = 0; i < BATCH; i++) {
+            byte[] value = new byte[v.length];
+            in.readFully(value);
+            v.sinkObjects[i] = value;
+        }
+        return v.sinkObjects;
+    }
+
+    // ------------------------------------------------------------------------------ lookups and sorting
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long lookupByteView(Keys k) {
+        long sum = 0;
+        for (ByteView probe : k.viewProbes) {
+            sum += k.viewMap.get(probe);
+        }
+        return sum;
+    }
+
+    /** Baseline: {@code HashMap<String, V>} (String caches its hash after the first lookup). */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long lookupString(Keys k) {
+        long sum = 0;
+        for (String probe : k.stringProbes) {
+            sum += k.stringMap.get(probe);
+        }
+        return sum;
+    }
+
+    @Benchmark
+    public ByteView[] sortByteView(Keys k) {
+        ByteView[] copy = k.views.clone();
+        Arrays.sort(copy, ByteView.comparator());
+        return copy;
+    }
+
+    /** Baseline: {@code Arrays.sort(String[])}. */
+    @Benchmark
+    public String[] sortString(Keys k) {
+        String[] copy = k.strings.clone();
+        Arrays.sort(copy);
+        return copy;
+    }
+}

@@ -1,0 +1,279 @@
+package dev.stringview;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
+import java.lang.foreign.ValueLayout;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ByteView} against an on-heap model ({@code byte[]} with {@link Arrays#equals}, {@link Arrays#compareUnsigned}
+ * and {@link ViewColumn#hash}). Cases are drawn from a fixed-seed {@link Random}; the seed and case number are in
+ * every assertion message.
+ */
+class ByteViewTest {
+    private static final long SEED = 0x5EED_0004L;
+    private static final int[] EDGE_LENGTHS = {0, 1, 3, 4, 5, 8, 11, 12, 13, 15, 16, 17, 31, 36, 64, 128};
+    /** A heap allocator, so that long values can also live in {@code byte[]} memory. */
+    private static final SegmentAllocator HEAP = (size, align) -> MemorySegment.ofArray(new byte[(int) size]);
+
+    /** A random value: edge or random lengths, bytes from a small alphabet (shared prefixes) or any byte incl. >= 0x80. */
+    static byte[] randomValue(Random random) {
+        int length = random.nextInt(4) == 0 ? random.nextInt(200) : EDGE_LENGTHS[random.nextInt(EDGE_LENGTHS.length)];
+        byte[] value = new byte[length];
+        int mode = random.nextInt(3);
+        for (int i = 0; i < length; i++) {
+            value[i] = switch (mode) {
+                case 0 -> (byte) ('a' + random.nextInt(2)); // few distinct bytes: long shared prefixes
+                case 1 -> (byte) (0x7E + random.nextInt(4)); // around the signed/unsigned boundary
+                default -> (byte) random.nextInt(256);
+            };
+        }
+        return value;
+    }
+
+    /** The same bytes made in one of every way a ByteView can be made. */
+    private static ByteView make(byte[] value, int how, Arena arena) throws IOException {
+        return switch (how) {
+            case 0 -> ByteView.copyOf(value);
+            case 1 -> ByteView.copyOf(MemorySegment.ofArray(value), arena);
+            case 2 -> { // wrapped at an offset inside a larger segment
+                MemorySegment big = arena.allocate(value.length + 7L);
+                MemorySegment.copy(value, 0, big, ValueLayout.JAVA_BYTE, 7, value.length);
+                yield ByteView.wrap(big, 7, value.length);
+            }
+            case 3 -> ByteView.read(Channels.newChannel(new ByteArrayInputStream(value)), value.length, arena);
+            case 4 -> ByteView.read(new ByteArrayInputStream(value), value.length, arena);
+            case 5 -> ByteView.read(new ByteArrayInputStream(value), value.length, HEAP);
+            case 6 -> ViewColumns.ofBytes(arena, new byte[] {1}, value).view(1);
+            default -> { // a slice of a longer value
+                byte[] padded = new byte[value.length + 20];
+                System.arraycopy(value, 0, padded, 9, value.length);
+                yield ByteView.copyOf(padded).slice(9, 9 + value.length);
+            }
+        };
+    }
+
+    private static final int WAYS = 8;
+
+    @Test
+    void everyConstructionReadsBackAndAgreesWithTheModel() throws IOException {
+        Random random = new Random(SEED);
+        try (Arena arena = Arena.ofConfined()) {
+            for (int c = 0; c < 600; c++) {
+                byte[] a = randomValue(random);
+                byte[] b = random.nextInt(5) == 0 ? a.clone() : randomValue(random);
+                ByteView va = make(a, random.nextInt(WAYS), arena);
+                ByteView vb = make(b, random.nextInt(WAYS), arena);
+                String where = "seed=" + SEED + " case=" + c + " a=" + Arrays.toString(a) + " b=" + Arrays.toString(b);
+                assertArrayEquals(a, va.toByteArray(), where);
+                assertEquals(a.length, va.length(), where);
+                assertEquals(a.length <= 12, va.isInline(), where);
+                for (int i = 0; i < a.length; i++) {
+                    assertEquals(a[i], va.byteAt(i), where + " index=" + i);
+                }
+                assertArrayEquals(a, va.segment().toArray(ValueLayout.JAVA_BYTE), where);
+                boolean equal = Arrays.equals(a, b);
+                assertEquals(equal, va.equals(vb), where);
+                assertEquals(equal, vb.equals(va), where);
+                assertEquals(Integer.signum(Arrays.compareUnsigned(a, b)), Integer.signum(va.compareTo(vb)), where);
+                assertEquals(Integer.signum(Arrays.compareUnsigned(b, a)), Integer.signum(vb.compareTo(va)), where);
+                if (equal) {
+                    assertEquals(va.hashCode(), vb.hashCode(), where);
+                }
+                ViewColumn column = ViewColumns.ofBytes(arena, a);
+                assertEquals(column.hash(0), va.hash64(), where);
+                assertEquals(va, column.view(0), where);
+                if (a.length == 0) {
+                    assertSame(ByteView.EMPTY, va, where);
+                }
+            }
+        }
+    }
+
+    @Test
+    void slicesOfSlicesAgreeWithCopyOfRange() throws IOException {
+        Random random = new Random(SEED + 1);
+        try (Arena arena = Arena.ofConfined()) {
+            for (int c = 0; c < 500; c++) {
+                byte[] model = randomValue(random);
+                ByteView view = make(model, random.nextInt(WAYS), arena);
+                for (int depth = 0; depth < 4; depth++) {
+                    int from = random.nextInt(model.length + 1);
+                    int to = from + random.nextInt(model.length - from + 1);
+                    String where = "seed=" + (SEED + 1) + " case=" + c + " depth=" + depth + " from=" + from + " to=" + to
+                            + " model=" + Arrays.toString(model);
+                    model = Arrays.copyOfRange(model, from, to);
+                    view = view.slice(from, to);
+                    assertArrayEquals(model, view.toByteArray(), where);
+                    assertEquals(ByteView.copyOf(model), view, where);
+                    assertEquals(ByteView.copyOf(model).word0(), view.word0(), where + " (length and prefix)");
+                    assertEquals(ByteView.copyOf(model).hash64(), view.hash64(), where);
+                    assertEquals(model.length <= 12, view.isInline(), where);
+                }
+            }
+        }
+    }
+
+    /** byteview 0.5.3-0.6.0 forgot the parent's offset when slicing a slice; this pins the offset arithmetic. */
+    @Test
+    void sliceOfSliceKeepsTheParentOffset() {
+        byte[] bytes = new byte[64];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) i;
+        }
+        ByteView whole = ByteView.copyOf(bytes);
+        ByteView first = whole.slice(10, 50); // bytes 10..49
+        ByteView second = first.slice(5, 30); // bytes 15..39, not 5..29
+        assertEquals(15, second.byteAt(0));
+        assertArrayEquals(Arrays.copyOfRange(bytes, 15, 40), second.toByteArray());
+        assertEquals(ByteView.copyOf(Arrays.copyOfRange(bytes, 15, 40)).word0(), second.word0(), "prefix recomputed");
+        ByteView third = second.slice(20, 25); // bytes 35..39, inline now
+        assertTrue(third.isInline());
+        assertArrayEquals(new byte[] {35, 36, 37, 38, 39}, third.toByteArray());
+        assertSame(ByteView.EMPTY, second.slice(3, 3));
+        assertSame(second, second.slice(0, second.length()));
+    }
+
+    @Test
+    void emptyIsShared() throws IOException {
+        assertSame(ByteView.EMPTY, ByteView.copyOf(new byte[0]));
+        assertSame(ByteView.EMPTY, ByteView.copyOf(""));
+        assertSame(ByteView.EMPTY, ByteView.wrap(MemorySegment.ofArray(new byte[5]), 2, 0));
+        assertSame(ByteView.EMPTY, ByteView.read(new ByteArrayInputStream(new byte[0]), 0, HEAP));
+        try (Arena arena = Arena.ofConfined()) {
+            assertSame(ByteView.EMPTY, ViewColumns.ofStrings(arena, "").view(0));
+        }
+        assertEquals("", ByteView.EMPTY.toString());
+        assertEquals(0, ByteView.EMPTY.length());
+    }
+
+    @Test
+    void worksAsHashMapKeyAndSortsLikeUnsignedBytes() throws IOException {
+        Random random = new Random(SEED + 2);
+        try (Arena arena = Arena.ofConfined()) {
+            Map<ByteView, Integer> map = new HashMap<>();
+            Map<String, Integer> model = new HashMap<>(); // ISO-8859-1 keeps bytes 1:1
+            List<ByteView> views = new ArrayList<>();
+            List<byte[]> values = new ArrayList<>();
+            for (int c = 0; c < 2000; c++) {
+                byte[] value = randomValue(random);
+                ByteView view = make(value, random.nextInt(WAYS), arena);
+                map.merge(view, 1, Integer::sum);
+                model.merge(new String(value, StandardCharsets.ISO_8859_1), 1, Integer::sum);
+                views.add(view);
+                values.add(value);
+            }
+            assertEquals(model.size(), map.size(), "seed=" + (SEED + 2));
+            for (Map.Entry<String, Integer> e : model.entrySet()) {
+                ByteView key = ByteView.copyOf(e.getKey().getBytes(StandardCharsets.ISO_8859_1));
+                assertEquals(e.getValue(), map.get(key), "seed=" + (SEED + 2) + " key=" + e.getKey());
+            }
+            views.sort(ByteView.comparator());
+            values.sort(Arrays::compareUnsigned);
+            for (int i = 0; i < values.size(); i++) {
+                assertArrayEquals(values.get(i), views.get(i).toByteArray(), "seed=" + (SEED + 2) + " position=" + i);
+            }
+        }
+    }
+
+    @Test
+    void columnViewAndBuilderAppendCopyNothing() {
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn source = ViewColumns.ofStrings(arena, "short", null, "a value longer than twelve", "",
+                    "ünïcödé over twelve bytes");
+            ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.UTF8);
+            for (int row = 0; row < source.size(); row++) {
+                builder.append(source.view(row));
+            }
+            ViewColumn copy = builder.build();
+            assertNull(source.view(1));
+            assertTrue(copy.isNull(1));
+            for (int row = 0; row < source.size(); row++) {
+                assertEquals(source.string(row), copy.string(row), "row=" + row);
+            }
+            // The long values still point into the source's one data block: no byte was copied.
+            assertEquals(1, copy.bufferCount());
+            assertEquals(source.buffer(0).address(), copy.buffer(0).address());
+            assertEquals(source.segment(2).address(), copy.segment(2).address());
+            assertEquals(source.segment(4).address(), copy.segment(4).address());
+        }
+    }
+
+    @Test
+    void builderRejectsInvalidUtf8FromABinaryView() {
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.UTF8);
+            ViewFormatException e = assertThrows(ViewFormatException.class,
+                    () -> builder.append(ByteView.copyOf(new byte[] {'a', (byte) 0xFF})));
+            assertEquals("utf8", e.field());
+            byte[] longBad = "a long value with a bad byte: ".getBytes(StandardCharsets.UTF_8);
+            longBad[longBad.length - 1] = (byte) 0xC0;
+            assertThrows(ViewFormatException.class, () -> builder.append(ByteView.copyOf(longBad)));
+            assertEquals(0, builder.size());
+        }
+    }
+
+    @Test
+    void accessAfterTheArenaClosesThrows() {
+        ByteView longValue;
+        ByteView inlineValue;
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = ViewColumns.ofStrings(arena, "lives in the arena's data block", "inline");
+            longValue = column.view(0);
+            inlineValue = column.view(1);
+        }
+        assertThrows(IllegalStateException.class, longValue::toByteArray);
+        assertThrows(IllegalStateException.class, () -> longValue.byteAt(20));
+        assertThrows(IllegalStateException.class, longValue::hash64);
+        assertEquals("inline", inlineValue.toString(), "inline values hold no memory");
+    }
+
+    @Test
+    void truncatedStreamsThrowEofNamingTheCounts() {
+        byte[] five = {1, 2, 3, 4, 5};
+        try (Arena arena = Arena.ofConfined()) {
+            EOFException a = assertThrows(EOFException.class,
+                    () -> ByteView.read(new ByteArrayInputStream(five), 40, arena));
+            assertEquals("stream ended inside a value: field=value length=40 read=5", a.getMessage());
+            EOFException b = assertThrows(EOFException.class,
+                    () -> ByteView.read(Channels.newChannel(new ByteArrayInputStream(five)), 9, arena));
+            assertEquals("stream ended inside a value: field=value length=9 read=5", b.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> ByteView.read(new ByteArrayInputStream(five), -1, arena));
+        }
+    }
+
+    @Test
+    void bigReadsThroughTheTransferBufferAndStraightIntoHeapArrays() throws IOException {
+        Random random = new Random(SEED + 3);
+        byte[] big = new byte[20_000];
+        random.nextBytes(big);
+        try (Arena arena = Arena.ofConfined()) {
+            ByteView offHeap = ByteView.read(new ByteArrayInputStream(big), big.length, arena);
+            ByteView onHeap = ByteView.read(new ByteArrayInputStream(big), big.length, HEAP);
+            assertArrayEquals(big, offHeap.toByteArray());
+            assertArrayEquals(big, onHeap.toByteArray());
+            assertEquals(offHeap, onHeap);
+            assertFalse(offHeap.isInline());
+        }
+    }
+}

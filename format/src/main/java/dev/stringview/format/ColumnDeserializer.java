@@ -1,0 +1,525 @@
+package dev.stringview.format;
+
+import static dev.stringview.format.internal.Wire.LE_INT;
+import static dev.stringview.format.internal.Wire.LE_LONG;
+
+import dev.stringview.Utf8;
+import dev.stringview.ViewColumn;
+import dev.stringview.ViewColumns;
+import dev.stringview.ViewKind;
+import dev.stringview.ViewLayout;
+import dev.stringview.format.internal.ByteSource;
+import dev.stringview.format.internal.Lz4Block;
+import dev.stringview.format.internal.SizeCodec;
+import dev.stringview.format.internal.Wire;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
+import java.lang.foreign.ValueLayout;
+import java.nio.channels.Channels;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Reads a serialized column (either {@link ColumnFormat}, recognized by the header's version and type name) into
+ * a {@link ViewColumn} whose memory comes from the caller's allocator.
+ *
+ * <p><b>No value is copied one by one.</b> Each block's chars stream is read (or LZ4-decompressed) straight into
+ * one segment from the allocator, and the views are computed from the sizes and point into it; only values of
+ * at most 12 bytes are copied, into their view, as the Utf8View layout requires. A block whose values are all
+ * that short needs no chars segment at all. The size-prefix format is read the same way: its values stream
+ * becomes a segment and the views point past each length.
+ *
+ * <p><b>Memory.</b> Views, validity bitmap and chars segments come from the allocator passed to {@code read}; the
+ * returned column lives until that arena closes. Reading from a segment copies what it uses out of it, so the
+ * input may be unmapped or reused afterwards. Columns of more than 1 Mi rows get their views in a segment that
+ * doubles as blocks arrive, so an arena then holds up to twice the final views.
+ *
+ * <p><b>Bad input</b> throws {@link CorruptColumnException} naming block, row and field, never an
+ * {@code OutOfMemoryError}: lengths are checked against the input's size when it is known (segments, seekable
+ * channels), and otherwise memory grows with the bytes that actually arrive (docs/serialization.md).
+ *
+ * <p>A deserializer keeps scratch buffers between calls; it is not thread-safe.
+ */
+public final class ColumnDeserializer {
+    /** Rows of views allocated on the header's word alone (16 MiB); more arrive with the blocks. */
+    private static final int INITIAL_ROWS = 1 << 20;
+    private static final long[] LOW_MASK = new long[13];
+    private static final long[] HIGH_MASK = new long[13];
+
+    static {
+        for (int n = 0; n <= 12; n++) {
+            LOW_MASK[n] = n >= 8 ? -1L : (1L << (8 * n)) - 1;
+            HIGH_MASK[n] = n <= 8 ? 0 : (1L << (8 * (n - 8))) - 1;
+        }
+    }
+
+    private final boolean validateUtf8;
+    private final Lz4Block lz4 = new Lz4Block();
+    private final SizeCodec sizeCodec = new SizeCodec(lz4);
+    private int[] sizes = new int[0];
+    private long[] blockValidity = new long[0];
+    private byte[] inlineScratch = new byte[0];
+
+    private ColumnDeserializer(boolean validateUtf8) {
+        this.validateUtf8 = validateUtf8;
+    }
+
+    /** A deserializer that checks UTF-8 columns are well-formed UTF-8. */
+    public static ColumnDeserializer create() {
+        return new ColumnDeserializer(true);
+    }
+
+    /** The same deserializer with UTF-8 checking on or off (off only for trusted input). */
+    public ColumnDeserializer withUtf8Validation(boolean enabled) {
+        return new ColumnDeserializer(enabled);
+    }
+
+    /** Reads the column that makes up all of {@code input}; trailing bytes are an error. */
+    public ViewColumn read(MemorySegment input, SegmentAllocator allocator) throws IOException {
+        ByteSource source = ByteSource.of(input);
+        ViewColumn column = read(source, allocator);
+        if (source.remaining() != 0) {
+            throw new CorruptColumnException(-1, -1, "trailer", "trailingBytes=" + source.remaining() + " position="
+                    + source.position());
+        }
+        return column;
+    }
+
+    /** Reads one column from {@code in}, leaving whatever follows it unread. */
+    public ViewColumn read(ReadableByteChannel in, SegmentAllocator allocator) throws IOException {
+        return read(ByteSource.of(in), allocator);
+    }
+
+    /** Reads one column from {@code in}, leaving whatever follows it unread (the stream is not buffered here). */
+    public ViewColumn read(InputStream in, SegmentAllocator allocator) throws IOException {
+        return read(ByteSource.of(Channels.newChannel(in)), allocator);
+    }
+
+    // ------------------------------------------------------------------------------------------- internals
+
+    private ViewColumn read(ByteSource in, SegmentAllocator allocator) throws IOException {
+        MemorySegment start = in.next(7, -1, "magic");
+        for (int i = 0; i < 4; i++) {
+            if (start.get(ValueLayout.JAVA_BYTE, i) != ColumnFormat.MAGIC[i]) {
+                throw new CorruptColumnException(-1, -1, "magic", String.format("magic=0x%08x expected=0x%08x",
+                        Integer.reverseBytes(start.get(LE_INT, 0)), 0x5356434C));
+            }
+        }
+        int version = start.get(Wire.LE_SHORT, 4) & 0xFFFF;
+        int nameLength = start.get(ValueLayout.JAVA_BYTE, 6) & 0xFF;
+        String typeName = new String(in.next(nameLength, -1, "typeName").toArray(ValueLayout.JAVA_BYTE),
+                StandardCharsets.US_ASCII);
+        ColumnFormat format = ColumnFormat.of(version, typeName).orElseThrow(() -> new CorruptColumnException(-1,
+                -1, "typeName", "version=" + version + " typeName=" + printable(typeName)
+                        + " known=String/1,StringV2/2"));
+        MemorySegment h = in.next(Wire.HEADER_TAIL, -1, "header");
+        int kindByte = h.get(ValueLayout.JAVA_BYTE, 0) & 0xFF;
+        int sizesCodec = h.get(ValueLayout.JAVA_BYTE, 1) & 0xFF;
+        int charsCodec = h.get(ValueLayout.JAVA_BYTE, 2) & 0xFF;
+        long blockRows = h.get(LE_INT, 3) & 0xFFFF_FFFFL;
+        long rows = h.get(LE_LONG, 7);
+        long nulls = h.get(LE_LONG, 15);
+        if (kindByte > Wire.KIND_BINARY) {
+            throw new CorruptColumnException(-1, -1, "kind", "kind=" + kindByte + " known=0,1");
+        }
+        int maxSizesCodec = format == ColumnFormat.SEPARATED ? Wire.CODEC_LIGHTWEIGHT : Wire.CODEC_NONE;
+        if (sizesCodec > maxSizesCodec) {
+            throw new CorruptColumnException(-1, -1, "sizesCodec", "format=" + format + " sizesCodec=" + sizesCodec
+                    + " max=" + maxSizesCodec);
+        }
+        if (charsCodec > Wire.CODEC_LZ4) {
+            throw new CorruptColumnException(-1, -1, "charsCodec", "charsCodec=" + charsCodec + " max=1");
+        }
+        if (blockRows < 1 || blockRows > Wire.MAX_BLOCK_ROWS) {
+            throw new CorruptColumnException(-1, -1, "blockRows", "blockRows=" + blockRows + " min=1 max="
+                    + Wire.MAX_BLOCK_ROWS);
+        }
+        if (rows < 0 || rows > Integer.MAX_VALUE) {
+            throw new CorruptColumnException(-1, -1, "rows", "rows=" + rows + " max=" + Integer.MAX_VALUE);
+        }
+        if (nulls < 0 || nulls > rows) {
+            throw new CorruptColumnException(-1, -1, "nullCount", "nullCount=" + nulls + " rows=" + rows);
+        }
+        ViewKind kind = kindByte == Wire.KIND_UTF8 ? ViewKind.UTF8 : ViewKind.BINARY;
+        Target target = new Target(allocator, (int) rows, nulls > 0);
+        List<MemorySegment> buffers = new ArrayList<>();
+        long block = 0;
+        long nullsSoFar = 0;
+        while (target.filled < rows) {
+            MemorySegment bh = in.next(8, block, "blockHeader");
+            long n = bh.get(LE_INT, 0) & 0xFFFF_FFFFL;
+            long blockNulls = bh.get(LE_INT, 4) & 0xFFFF_FFFFL;
+            long left = rows - target.filled;
+            if (n < 1 || n > blockRows || n > left) {
+                throw new CorruptColumnException(block, target.filled, "blockRows", "blockRows=" + n + " maxBlockRows="
+                        + blockRows + " rowsLeft=" + left);
+            }
+            if (blockNulls > n || nullsSoFar + blockNulls > nulls) {
+                throw new CorruptColumnException(block, target.filled, "blockNullCount", "blockNullCount=" + blockNulls
+                        + " blockRows=" + n + " nullsSoFar=" + nullsSoFar + " nullCount=" + nulls);
+            }
+            readValidity(in, (int) n, (int) blockNulls, block, target.filled);
+            target.reserve((int) n);
+            if (format == ColumnFormat.SEPARATED) {
+                readSeparatedBlock(in, kind, sizesCodec, (int) n, blockNulls > 0, block, target, buffers, allocator);
+            } else {
+                readPrefixedBlock(in, kind, (int) n, blockNulls > 0, block, target, buffers, allocator);
+            }
+            target.filled += (int) n;
+            nullsSoFar += blockNulls;
+            block++;
+        }
+        if (nullsSoFar != nulls) {
+            throw new CorruptColumnException(block - 1, -1, "nullCount", "nullCount=" + nulls + " blockNullsSum="
+                    + nullsSoFar);
+        }
+        return ViewColumns.fromViewsUnchecked(kind, (int) rows, target.views.asSlice(0, rows * 16),
+                target.validity, buffers);
+    }
+
+    private void readValidity(ByteSource in, int n, int blockNulls, long block, long firstRow) throws IOException {
+        int words = (n + 63) >>> 6;
+        if (blockValidity.length < words) {
+            blockValidity = new long[Math.max(words, 2 * blockValidity.length)];
+        }
+        if (blockNulls == 0) {
+            return;
+        }
+        int bytes = (n + 7) >>> 3;
+        MemorySegment bits = in.next(bytes, block, "validity");
+        Arrays.fill(blockValidity, 0, words, 0);
+        MemorySegment.copy(bits, ValueLayout.JAVA_BYTE, 0, MemorySegment.ofArray(blockValidity),
+                ValueLayout.JAVA_BYTE, 0, bytes);
+        if ((n & 63) != 0) {
+            blockValidity[words - 1] &= (1L << (n & 63)) - 1; // ignore padding bits
+        }
+        long valid = 0;
+        for (int w = 0; w < words; w++) {
+            valid += Long.bitCount(blockValidity[w]);
+        }
+        if (n - valid != blockNulls) {
+            throw new CorruptColumnException(block, firstRow, "validity", "nullBits=" + (n - valid)
+                    + " blockNullCount=" + blockNulls + " blockRows=" + n);
+        }
+    }
+
+    private boolean isNull(int i) {
+        return (blockValidity[i >>> 6] & (1L << i)) == 0;
+    }
+
+    private void readSeparatedBlock(ByteSource in, ViewKind kind, int sizesCodec, int n, boolean hasNulls,
+            long block, Target target, List<MemorySegment> buffers, SegmentAllocator allocator) throws IOException {
+        long firstRow = target.filled;
+        MemorySegment sh = in.next(5, block, "sizesHeader");
+        int encoding = sh.get(ValueLayout.JAVA_BYTE, 0) & 0xFF;
+        long encodedLength = sh.get(LE_INT, 1) & 0xFFFF_FFFFL;
+        boolean allowed = encoding == SizeCodec.RAW || switch (sizesCodec) {
+            case Wire.CODEC_LZ4 -> encoding == SizeCodec.LZ4;
+            case Wire.CODEC_LIGHTWEIGHT -> encoding <= SizeCodec.DELTA_FRAME_OF_REFERENCE;
+            default -> false;
+        };
+        if (!allowed) {
+            throw new CorruptColumnException(block, -1, "sizesEncoding", "encoding=" + SizeCodec.name(encoding)
+                    + " sizesCodec=" + sizesCodec);
+        }
+        if (sizes.length < n) {
+            sizes = new int[Math.max(n, 2 * sizes.length)];
+        }
+        sizeCodec.decode(encoding, in.next(encodedLength, block, "sizes"), n, sizes, block, firstRow);
+        long sum = 0;
+        int longest = 0;
+        for (int i = 0; i < n; i++) {
+            int size = sizes[i];
+            if (hasNulls && size != 0 && isNull(i)) {
+                throw new CorruptColumnException(block, firstRow + i, "sizes", "nullRowSize=" + size);
+            }
+            sum += size;
+            longest = Math.max(longest, size);
+        }
+        MemorySegment ch = in.next(9, block, "charsHeader");
+        int codec = ch.get(ValueLayout.JAVA_BYTE, 0) & 0xFF;
+        long rawLength = ch.get(LE_LONG, 1);
+        if (rawLength != sum) {
+            throw new CorruptColumnException(block, -1, "chars", "charsLength=" + rawLength + " sizesSum=" + sum);
+        }
+        if (rawLength > Wire.MAX_BLOCK_BYTES) {
+            throw new CorruptColumnException(block, -1, "chars", "charsLength=" + rawLength + " max="
+                    + Wire.MAX_BLOCK_BYTES);
+        }
+        // All values inline: the bytes only pass through on their way into the views, so no arena memory.
+        boolean inlineOnly = longest <= ViewLayout.INLINE_MAX;
+        MemorySegment chars = readStream(in, codec, rawLength, inlineOnly ? null : allocator, block, "chars");
+        if (kind == ViewKind.UTF8 && validateUtf8) {
+            long bad = Utf8.firstInvalid(chars, 0, rawLength);
+            if (bad >= 0) {
+                throw utf8Error(block, firstRow, bad, n);
+            }
+        }
+        int bufferIndex = buffers.size();
+        if (!inlineOnly) {
+            buffers.add(chars);
+        }
+        MemorySegment views = target.views;
+        long view = firstRow * 16;
+        long limit = chars.byteSize();
+        long at = 0;
+        boolean checkStarts = kind == ViewKind.UTF8 && validateUtf8;
+        int previous = -1; // the last non-empty row before i, and where it starts
+        long previousAt = 0;
+        for (int i = 0; i < n; i++, view += 16) {
+            int length = sizes[i];
+            long w0;
+            long w1;
+            if (length <= ViewLayout.INLINE_MAX) {
+                long lo;
+                long hi;
+                if (at + 12 <= limit) {
+                    lo = chars.get(LE_LONG, at);
+                    hi = chars.get(LE_INT, at + 8);
+                } else {
+                    lo = 0;
+                    hi = 0;
+                    for (int b = 0; b < length; b++) {
+                        long v = chars.get(ValueLayout.JAVA_BYTE, at + b) & 0xFFL;
+                        if (b < 8) {
+                            lo |= v << (8 * b);
+                        } else {
+                            hi |= v << (8 * (b - 8));
+                        }
+                    }
+                }
+                lo &= LOW_MASK[length];
+                hi &= HIGH_MASK[length];
+                w0 = length | (lo << 32);
+                w1 = (lo >>> 32) | (hi << 32);
+            } else {
+                w0 = length | ((long) chars.get(LE_INT, at) << 32);
+                w1 = bufferIndex | (at << 32);
+            }
+            // The whole stream is valid UTF-8; each value is too if none starts inside a character. One that does
+            // means the value before it (if any) ends inside that character, so that one is the first bad row.
+            if (checkStarts && length > 0) {
+                if ((((int) (w0 >>> 32)) & 0xC0) == 0x80) {
+                    if (previous < 0) {
+                        throw utf8Error(block, firstRow, at, n);
+                    }
+                    long bad = Utf8.firstInvalid(chars, previousAt, sizes[previous]);
+                    throw new CorruptColumnException(block, firstRow + previous, "utf8", "byteOffset=" + bad
+                            + " length=" + sizes[previous]);
+                }
+                previous = i;
+                previousAt = at;
+            }
+            views.set(LE_LONG, view, w0);
+            views.set(LE_LONG, view + 8, w1);
+            at += length;
+        }
+        target.setValidity(firstRow, n, hasNulls ? blockValidity : null);
+    }
+
+    private void readPrefixedBlock(ByteSource in, ViewKind kind, int n, boolean hasNulls, long block,
+            Target target, List<MemorySegment> buffers, SegmentAllocator allocator) throws IOException {
+        long firstRow = target.filled;
+        MemorySegment ch = in.next(9, block, "valuesHeader");
+        int codec = ch.get(ValueLayout.JAVA_BYTE, 0) & 0xFF;
+        long rawLength = ch.get(LE_LONG, 1);
+        if (rawLength < n || rawLength > Wire.MAX_BLOCK_BYTES) { // every row has at least its 1-byte length
+            throw new CorruptColumnException(block, -1, "values", "valuesLength=" + rawLength + " blockRows=" + n
+                    + " max=" + Wire.MAX_BLOCK_BYTES);
+        }
+        MemorySegment values = readStream(in, codec, rawLength, allocator, block, "values");
+        int bufferIndex = buffers.size();
+        boolean anyLong = false;
+        MemorySegment views = target.views;
+        long view = firstRow * 16;
+        boolean checkUtf8 = kind == ViewKind.UTF8 && validateUtf8;
+        long at = 0;
+        for (int i = 0; i < n; i++, view += 16) {
+            long row = firstRow + i;
+            // Unsigned LEB128: 7 bits per byte, low groups first, high bit set on all but the last byte.
+            long length = 0;
+            int shift = 0;
+            while (true) {
+                if (at >= rawLength) {
+                    throw new CorruptColumnException(block, row, "length", "truncatedVarint offset=" + at
+                            + " valuesLength=" + rawLength);
+                }
+                int b = values.get(ValueLayout.JAVA_BYTE, at++) & 0xFF;
+                length |= (long) (b & 0x7F) << shift;
+                if ((b & 0x80) == 0) {
+                    break;
+                }
+                shift += 7;
+                if (shift > 28) {
+                    throw new CorruptColumnException(block, row, "length", "varintTooLong offset=" + at);
+                }
+            }
+            if (length > rawLength - at) {
+                throw new CorruptColumnException(block, row, "length", "length=" + length + " offset=" + at
+                        + " valuesLength=" + rawLength);
+            }
+            if (hasNulls && length != 0 && isNull(i)) {
+                throw new CorruptColumnException(block, row, "length", "nullRowLength=" + length);
+            }
+            int len = (int) length;
+            if (checkUtf8) {
+                long bad = Utf8.firstInvalid(values, at, len);
+                if (bad >= 0) {
+                    throw new CorruptColumnException(block, row, "utf8", "byteOffset=" + bad + " length=" + len);
+                }
+            }
+            long w0;
+            long w1;
+            if (len <= ViewLayout.INLINE_MAX) {
+                long lo = 0;
+                long hi = 0;
+                if (at + 12 <= rawLength) {
+                    lo = values.get(LE_LONG, at) & LOW_MASK[len];
+                    hi = values.get(LE_INT, at + 8) & HIGH_MASK[len];
+                } else {
+                    for (int b = 0; b < len; b++) {
+                        long v = values.get(ValueLayout.JAVA_BYTE, at + b) & 0xFFL;
+                        if (b < 8) {
+                            lo |= v << (8 * b);
+                        } else {
+                            hi |= v << (8 * (b - 8));
+                        }
+                    }
+                }
+                w0 = len | (lo << 32);
+                w1 = (lo >>> 32) | (hi << 32);
+            } else {
+                anyLong = true;
+                w0 = len | ((long) values.get(LE_INT, at) << 32);
+                w1 = bufferIndex | (at << 32);
+            }
+            views.set(LE_LONG, view, w0);
+            views.set(LE_LONG, view + 8, w1);
+            at += len;
+        }
+        if (at != rawLength) {
+            throw new CorruptColumnException(block, -1, "values", "trailingBytes=" + (rawLength - at)
+                    + " valuesLength=" + rawLength);
+        }
+        if (anyLong) {
+            buffers.add(values);
+        }
+        target.setValidity(firstRow, n, hasNulls ? blockValidity : null);
+    }
+
+    /**
+     * A stream of {@code rawLength} bytes after its codec byte and length: into a segment from {@code allocator},
+     * or, when that is null, into scratch memory that is only valid until the next read.
+     */
+    private MemorySegment readStream(ByteSource in, int codec, long rawLength, SegmentAllocator allocator,
+            long block, String field) throws IOException {
+        if (codec == Wire.CODEC_NONE) {
+            return allocator != null ? in.nextInto(rawLength, allocator, block, field)
+                    : in.next(rawLength, block, field);
+        }
+        if (codec != Wire.CODEC_LZ4) {
+            throw new CorruptColumnException(block, -1, field + "Codec", "codec=" + codec + " known=0,1");
+        }
+        long stored = in.next(8, block, field + "Header").get(LE_LONG, 0);
+        if (stored < 0 || !Lz4Block.plausible(stored, rawLength)) {
+            throw new CorruptColumnException(block, -1, field, "codec=lz4 storedLength=" + stored + " rawLength="
+                    + rawLength + " maxRatio=" + Lz4Block.MAX_RATIO);
+        }
+        MemorySegment compressed = in.next(stored, block, field);
+        MemorySegment out;
+        if (allocator != null) {
+            out = allocator.allocate(rawLength, 1);
+        } else {
+            if (inlineScratch.length < rawLength) {
+                inlineScratch = new byte[(int) Math.max(rawLength, Math.min(Wire.MAX_BLOCK_BYTES,
+                        2L * inlineScratch.length))];
+            }
+            out = MemorySegment.ofArray(inlineScratch).asSlice(0, rawLength);
+        }
+        lz4.decompress(compressed, out, block, field);
+        return out;
+    }
+
+    private CorruptColumnException utf8Error(long block, long firstRow, long badOffset, int n) {
+        long at = 0;
+        for (int i = 0; i < n; i++) {
+            if (badOffset < at + sizes[i] || (sizes[i] > 0 && badOffset == at)) {
+                return new CorruptColumnException(block, firstRow + i, "utf8", "byteOffset=" + (badOffset - at)
+                        + " length=" + sizes[i]);
+            }
+            at += sizes[i];
+        }
+        return new CorruptColumnException(block, -1, "utf8", "charsOffset=" + badOffset);
+    }
+
+    private static String printable(String s) {
+        StringBuilder out = new StringBuilder();
+        for (char c : s.toCharArray()) {
+            out.append(c >= 0x20 && c < 0x7F ? String.valueOf(c) : String.format("\\x%02x", (int) c));
+        }
+        return out.toString();
+    }
+
+    /** The column's views and validity, grown as blocks arrive (never on the header's word alone beyond 1 Mi rows). */
+    private static final class Target {
+        private final SegmentAllocator allocator;
+        private final int rows;
+        private final boolean nullable;
+        MemorySegment views;
+        MemorySegment validity;
+        int filled;
+
+        Target(SegmentAllocator allocator, int rows, boolean nullable) {
+            this.allocator = allocator;
+            this.rows = rows;
+            this.nullable = nullable;
+            allocate(Math.min(rows, INITIAL_ROWS));
+        }
+
+        void reserve(int blockRows) {
+            long need = (long) filled + blockRows;
+            long capacity = views.byteSize() / 16;
+            if (need > capacity) {
+                MemorySegment oldViews = views;
+                MemorySegment oldValidity = validity;
+                allocate((int) Math.min(rows, Math.max(need, 2 * capacity)));
+                MemorySegment.copy(oldViews, 0, views, 0, (long) filled * 16);
+                if (nullable) {
+                    MemorySegment.copy(oldValidity, 0, validity, 0, oldValidity.byteSize());
+                }
+            }
+        }
+
+        private void allocate(int capacity) {
+            views = allocator.allocate((long) capacity * 16, 16);
+            if (nullable) {
+                validity = allocator.allocate(((capacity + 63L) >>> 6) << 3, 8);
+                validity.fill((byte) 0);
+            }
+        }
+
+        /** Sets the validity bits of rows {@code [first, first + n)}: from {@code bits}, or all valid if null. */
+        void setValidity(long first, int n, long[] bits) {
+            if (!nullable) {
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                if (bits == null || (bits[i >>> 6] & (1L << i)) != 0) {
+                    long bit = first + i;
+                    long index = bit >>> 3;
+                    byte b = validity.get(ValueLayout.JAVA_BYTE, index);
+                    validity.set(ValueLayout.JAVA_BYTE, index, (byte) (b | (1 << (bit & 7))));
+                } else {
+                    // a null row: the zero view, whatever the block wrote
+                    views.set(LE_LONG, (first + i) * 16, 0);
+                    views.set(LE_LONG, (first + i) * 16 + 8, 0);
+                }
+            }
+        }
+    }
+}

@@ -35,7 +35,7 @@ import java.util.Map;
  * stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S | --like P
  *                                  | --less-than S | --greater-than S) [--repeat N]
  * stringview pages FILE [--column C]
- * common: [--skip-utf8-validation] [--skip-checksums] [--batch-size N] [--verbose]
+ * common: [--skip-utf8-validation] [--skip-checksums] [--java-codecs] [--batch-size N] [--verbose]
  * </pre>
  *
  * Exit status: 0 on success, 1 when the file cannot be read, 2 for bad arguments. Errors are one line on
@@ -52,7 +52,7 @@ public final class StringviewCli {
                                     | --like P | --less-than S | --greater-than S) [--repeat N]
                    stringview pages FILE [--column C]
                    stringview demo [--rows N | --file F --column C]   (views vs parquet-java; runs the benchmarks jar)
-            options: --skip-utf8-validation  --skip-checksums  --batch-size N  --verbose  --help""";
+            options: --skip-utf8-validation  --skip-checksums  --java-codecs  --batch-size N  --verbose  --help""";
 
     private static final List<String> PREDICATES = List.of("--equals", "--starts-with", "--ends-with", "--contains",
             "--like", "--less-than", "--greater-than");
@@ -141,8 +141,8 @@ public final class StringviewCli {
 
         private static final List<String> WITH_VALUE = List.of("--column", "--limit", "--repeat", "--batch-size",
                 "--equals", "--starts-with", "--ends-with", "--contains", "--like", "--less-than", "--greater-than");
-        private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums", "--verbose",
-                "--help");
+        private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums",
+                "--java-codecs", "--verbose", "--help");
 
         static Args parse(String[] args) throws UsageException {
             Args a = new Args();
@@ -217,6 +217,7 @@ public final class StringviewCli {
             return ParquetViewOptions.defaults().withBatchScopedMemory(true)
                     .withUtf8Validation(!flags.contains("--skip-utf8-validation"))
                     .withChecksumVerification(!flags.contains("--skip-checksums"))
+                    .withNativeDecompression(!flags.contains("--java-codecs"))
                     .withBatchSize((int) Math.min(Integer.MAX_VALUE, positive("--batch-size",
                             ParquetViewOptions.DEFAULT_BATCH_SIZE)));
         }

@@ -97,7 +97,7 @@ public final class ColumnChunkReader implements AutoCloseable {
             if (decompressor == null) {
                 throw new UnsupportedParquetException("unsupported compression codec", chunk.fileName(),
                         chunk.column(), chunk.rowGroup(), -1, "codec=" + codec
-                                + " supported=UNCOMPRESSED,SNAPPY,GZIP,ZSTD,LZ4_RAW,LZ4");
+                                + " supported=UNCOMPRESSED,SNAPPY,GZIP,ZSTD,LZ4_RAW,LZ4,BROTLI");
             }
         }
     }

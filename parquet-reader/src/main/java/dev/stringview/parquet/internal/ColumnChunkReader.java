@@ -43,6 +43,49 @@ public final class ColumnChunkReader implements AutoCloseable {
     public record Chunk(String fileName, MemorySegment file, String column, ViewKind kind, boolean optional,
             int rowGroup, CompressionCodecName codec, long start, long length, long numValues) {}
 
+    /**
+     * Where one page of a chunk starts, as found by {@link #pageSpans}: enough to hand a range of data pages to
+     * another reader.
+     *
+     * @param offset the page header's offset in the file
+     * @param type {@link PageHeader#DATA_PAGE}, {@link PageHeader#DICTIONARY_PAGE}, ...
+     * @param encoding the values' encoding
+     * @param numValues values in the page (0 for pages that hold none)
+     */
+    public record PageSpan(long offset, int type, int encoding, int numValues) {}
+
+    /**
+     * The pages of {@code chunk}, found by parsing their headers only (no page body is read), or null if the
+     * headers do not add up (the reader that reads the chunk whole then reports what is wrong).
+     */
+    public static java.util.List<PageSpan> pageSpans(Chunk chunk) {
+        java.util.List<PageSpan> spans = new java.util.ArrayList<>();
+        long end = chunk.start() + chunk.length();
+        long position = chunk.start();
+        long values = 0;
+        try {
+            while (values < chunk.numValues()) {
+                if (position >= end) {
+                    return null;
+                }
+                PageHeader h = PageHeader.parse(chunk.file(), position, end);
+                long next = position + h.headerSize() + h.compressedSize();
+                if (h.compressedSize() < 0 || next > end) {
+                    return null;
+                }
+                boolean data = h.type() == PageHeader.DATA_PAGE || h.type() == PageHeader.DATA_PAGE_V2;
+                spans.add(new PageSpan(position, h.type(), h.encoding(), data ? h.numValues() : 0));
+                if (data) {
+                    values += h.numValues();
+                }
+                position = next;
+            }
+        } catch (CorruptDataException | UnsupportedDataException | IndexOutOfBoundsException e) {
+            return null;
+        }
+        return values == chunk.numValues() ? spans : null;
+    }
+
     /** Settings shared by the chunks of one read. */
     public record Settings(boolean validateUtf8, boolean verifyChecksums, long maxPageBytes,
             boolean nativeDecompression) {}
@@ -64,6 +107,11 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     private long position;
     private long valuesSeen; // values of the pages started so far
+    /** {@link #startAt}: the data page to jump to once the dictionary (if any) is read, else -1. */
+    private long resumeOffset = -1;
+    private long resumeValues;
+    private int resumePage;
+    private boolean resumeAfterDictionary;
     private int page = -1;
     private Dictionary dictionary;
     /** The arenas of the dictionary's and the current page's decompressed buffers (retired when done with). */
@@ -100,6 +148,27 @@ public final class ColumnChunkReader implements AutoCloseable {
                                 + " supported=UNCOMPRESSED,SNAPPY,GZIP,ZSTD,LZ4_RAW,LZ4,BROTLI");
             }
         }
+    }
+
+    /**
+     * Makes this reader start at the data page at {@code offset} (from {@link #pageSpans}) instead of the chunk's
+     * first, after reading the dictionary page first if {@code dictionaryFirst}. The chunk handed to the
+     * constructor must then end where the range of pages to read ends, and count the values before the range
+     * ({@code valuesBefore}) in its {@code numValues}. Only for chunks without DELTA_BYTE_ARRAY pages, whose first
+     * value may borrow its prefix from the page before (PARQUET-246). Call before the first {@link #read}.
+     *
+     * @param pageIndex the page's index in the chunk (dictionary page included), for messages
+     */
+    public void startAt(long offset, long valuesBefore, int pageIndex, boolean dictionaryFirst) {
+        if (page >= 0 || offset < chunk.start() || offset >= end || valuesBefore < 0
+                || valuesBefore > chunk.numValues()) {
+            throw new IllegalArgumentException("bad page range start: offset=" + offset + " valuesBefore="
+                    + valuesBefore + " chunkStart=" + chunk.start() + " chunkEnd=" + end + " page=" + page);
+        }
+        resumeOffset = offset;
+        resumeValues = valuesBefore;
+        resumePage = pageIndex;
+        resumeAfterDictionary = dictionaryFirst;
     }
 
     /** Decodes the next {@code count} rows into rows {@code row ..} of {@code sink}. */
@@ -203,6 +272,12 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     private void nextDataPage() {
         while (true) {
+            if (resumeOffset >= 0 && (dictionary != null || !resumeAfterDictionary)) {
+                position = resumeOffset;
+                valuesSeen = resumeValues;
+                page = resumePage - 1;
+                resumeOffset = -1;
+            }
             if (valuesSeen >= chunk.numValues()) {
                 throw new CorruptDataException("more values read than the column chunk holds: numValues="
                         + chunk.numValues());
@@ -233,6 +308,10 @@ public final class ColumnChunkReader implements AutoCloseable {
                             (int) crc.getValue()) + " expected=" + Integer.toUnsignedString(h.crc())
                             + " compressedSize=" + h.compressedSize());
                 }
+            }
+            if (resumeOffset >= 0 && h.type() != PageHeader.DICTIONARY_PAGE) {
+                throw new CorruptDataException("page range expects a dictionary page first: pageType="
+                        + h.typeName() + " offset=" + (dataStart - h.headerSize()));
             }
             switch (h.type()) {
                 case PageHeader.DICTIONARY_PAGE -> readDictionary(h, dataStart);

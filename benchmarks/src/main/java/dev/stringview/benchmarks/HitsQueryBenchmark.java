@@ -83,6 +83,11 @@ public class HitsQueryBenchmark {
         return connection;
     }
 
+    /** An in-memory DuckDB with its default thread count (the machine's cores). */
+    static Connection openDuckDbDefaultThreads() throws SQLException {
+        return DriverManager.getConnection("jdbc:duckdb:");
+    }
+
     @TearDown
     public void tearDown() throws SQLException {
         if (duckdb != null) {

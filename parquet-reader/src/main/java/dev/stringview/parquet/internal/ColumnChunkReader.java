@@ -364,7 +364,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         decompressor.checkPlausible(in, uncompressedSize);
         pageArena = memory.openBuffer();
-        MemorySegment out = pageArena.allocate(uncompressedSize, 8);
+        MemorySegment out = memory.pageBuffer(pageArena, uncompressedSize);
         decompressor.decompress(in, out);
         return out;
     }

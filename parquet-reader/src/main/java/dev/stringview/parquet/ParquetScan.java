@@ -58,9 +58,10 @@ public final class ParquetScan {
     private final int threads;
     private final boolean statistics;
     private final boolean bloomFilters;
+    private final boolean pageFiltering;
 
     private ParquetScan(Path path, ParquetViewOptions options, int threads, boolean statistics,
-            boolean bloomFilters) {
+            boolean bloomFilters, boolean pageFiltering) {
         this.path = Objects.requireNonNull(path, "path");
         this.options = Objects.requireNonNull(options, "options");
         if (threads < 1) {
@@ -69,12 +70,13 @@ public final class ParquetScan {
         this.threads = threads;
         this.statistics = statistics;
         this.bloomFilters = bloomFilters;
+        this.pageFiltering = pageFiltering;
     }
 
     /** A scan of {@code path}: default read options, all available processors, statistics and bloom filters used. */
     public static ParquetScan of(Path path) {
         return new ParquetScan(path, ParquetViewOptions.defaults(), Runtime.getRuntime().availableProcessors(),
-                true, true);
+                true, true, true);
     }
 
     /**
@@ -82,22 +84,32 @@ public final class ParquetScan {
      * scan's to choose and the memory mode is the scan's (see the class comment), so those two are ignored.
      */
     public ParquetScan withOptions(ParquetViewOptions readOptions) {
-        return new ParquetScan(path, readOptions, threads, statistics, bloomFilters);
+        return new ParquetScan(path, readOptions, threads, statistics, bloomFilters, pageFiltering);
     }
 
     /** Threads to read with; 1 reads on the calling thread. */
     public ParquetScan withThreads(int count) {
-        return new ParquetScan(path, options, count, statistics, bloomFilters);
+        return new ParquetScan(path, options, count, statistics, bloomFilters, pageFiltering);
     }
 
     /** Whether to skip row groups by their min/max statistics (on by default). */
     public ParquetScan withStatistics(boolean enabled) {
-        return new ParquetScan(path, options, threads, enabled, bloomFilters);
+        return new ParquetScan(path, options, threads, enabled, bloomFilters, pageFiltering);
     }
 
     /** Whether to skip row groups by their bloom filters, for {@code =} and {@code IN} (on by default). */
     public ParquetScan withBloomFilters(boolean enabled) {
-        return new ParquetScan(path, options, threads, statistics, enabled);
+        return new ParquetScan(path, options, threads, statistics, enabled, pageFiltering);
+    }
+
+    /**
+     * Whether {@link #count} and {@link #select} decide rows while decoding pages (on by default): dictionary pages
+     * by their ids (the predicate runs once per distinct dictionary value, then one bit lookup per row), other
+     * pages page piece by page piece. Off, they build batches of views and run the predicate over each batch: the
+     * plain scan, kept as the reference the other is tested against and measured next to.
+     */
+    public ParquetScan withPageFiltering(boolean enabled) {
+        return new ParquetScan(path, options, threads, statistics, bloomFilters, enabled);
     }
 
     public int threads() {
@@ -197,12 +209,22 @@ public final class ParquetScan {
         }
     }
 
-    private static long[] runUnit(ParquetViewReader file, Unit unit, ParquetViewOptions partOptions,
+    private long[] runUnit(ParquetViewReader file, Unit unit, ParquetViewOptions partOptions,
             ViewPredicate predicate, boolean select) throws IOException {
         long count = 0;
         long[] rows = select ? new long[64] : null;
         int[] hits = null;
         try (ParquetViewReader part = file.part(unit.rowGroup(), unit.range(), null, partOptions)) {
+            if (pageFiltering) {
+                hits = new int[partOptions.batchSize()];
+                for (int n = part.nextMatches(predicate, hits); n >= 0; n = part.nextMatches(predicate, hits)) {
+                    if (select) {
+                        rows = appendRows(rows, count, part.lastFilteredRow(), hits, n);
+                    }
+                    count += n;
+                }
+                return select ? Arrays.copyOf(rows, (int) count) : new long[] {count};
+            }
             for (ViewBatch batch = part.nextBatch(); batch != null; batch = part.nextBatch()) {
                 if (!select) {
                     count += predicate.count(batch.column(0));
@@ -212,17 +234,22 @@ public final class ParquetScan {
                     hits = new int[batch.rowCount()];
                 }
                 int n = predicate.select(batch.column(0), hits);
-                if (count + n > rows.length) {
-                    rows = Arrays.copyOf(rows, (int) Math.min(Integer.MAX_VALUE - 8,
-                            Math.max(count + n, 2L * rows.length)));
-                }
-                for (int i = 0; i < n; i++) {
-                    rows[(int) count + i] = batch.firstRow() + hits[i];
-                }
+                rows = appendRows(rows, count, batch.firstRow(), hits, n);
                 count += n;
             }
         }
         return select ? Arrays.copyOf(rows, (int) count) : new long[] {count};
+    }
+
+    /** {@code rows} (holding {@code count}) with {@code firstRow + hits[0 .. n)} appended, grown if needed. */
+    private static long[] appendRows(long[] rows, long count, long firstRow, int[] hits, int n) {
+        if (count + n > rows.length) {
+            rows = Arrays.copyOf(rows, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(count + n, 2L * rows.length)));
+        }
+        for (int i = 0; i < n; i++) {
+            rows[(int) count + i] = firstRow + hits[i];
+        }
+        return rows;
     }
 
     /**

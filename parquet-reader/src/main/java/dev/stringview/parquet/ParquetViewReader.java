@@ -2,6 +2,7 @@ package dev.stringview.parquet;
 
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
+import dev.stringview.ViewPredicate;
 import dev.stringview.parquet.internal.ColumnChunkReader;
 import dev.stringview.parquet.internal.ReadMemory;
 import dev.stringview.parquet.internal.SegmentCodecFactory;
@@ -466,6 +467,42 @@ public final class ParquetViewReader implements AutoCloseable {
         nextRow += n;
         return batch;
     }
+
+    /**
+     * For {@link ParquetScan}: decides the rows of the next batch of this reader's single projected column by
+     * {@code predicate} without building the batch ({@link ColumnChunkReader#filterRows}: dictionary pages by id).
+     * Writes the matching rows' positions within the batch to {@code hits} (room for {@code batchSize}) and
+     * returns how many, or -1 after the last row. The batch's first row in the file is then
+     * {@link #lastFilteredRow}.
+     */
+    int nextMatches(ViewPredicate predicate, int[] hits) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("reader is closed: file=" + fileName);
+        }
+        if (projection.size() != 1) {
+            throw new IllegalArgumentException("filtering needs exactly one column: file=" + fileName
+                    + " columns=" + projection.size());
+        }
+        memory.freeRetired();
+        while (rowsLeftInGroup == 0) {
+            if (!nextRowGroup()) {
+                return -1;
+            }
+        }
+        int n = (int) Math.min(options.batchSize(), rowsLeftInGroup);
+        int found = readers[0].filterRows(predicate, memory.batchArena(), n, hits);
+        lastFilteredRow = nextRow;
+        rowsLeftInGroup -= n;
+        nextRow += n;
+        return found;
+    }
+
+    /** The file row of the first row of the batch the last {@link #nextMatches} decided. */
+    long lastFilteredRow() {
+        return lastFilteredRow;
+    }
+
+    private long lastFilteredRow;
 
     private boolean nextRowGroup() throws ParquetViewException {
         closeReaders();

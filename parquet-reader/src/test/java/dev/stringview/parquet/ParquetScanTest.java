@@ -133,6 +133,7 @@ class ParquetScanTest {
     /** A filter and the model's answer for one value (never for null). */
     record Case(ColumnFilter filter, Predicate<byte[]> model) {}
 
+    /** The cases for {@code w}, in a list callers may add to. */
     static List<Case> cases(Written w, Random random) {
         List<String> present = w.values().stream().filter(v -> v != null).toList();
         List<Case> cases = new ArrayList<>();

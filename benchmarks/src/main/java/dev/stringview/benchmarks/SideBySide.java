@@ -17,10 +17,11 @@ import java.util.Locale;
  *
  * <pre>
  * java --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar \
- *     dev.stringview.benchmarks.SideBySide [query] [rounds] [rows] [files]
+ *     dev.stringview.benchmarks.SideBySide [query] [rounds] [rows] [files] [layouts]
  * </pre>
  * {@code files}: {@code parquet-java} (the writer's defaults, Suite 3's files), {@code pyarrow} (1M-row row
- * groups, as pyarrow writes) or {@code both} (the default).
+ * groups, as pyarrow writes) or {@code both} (the default). {@code layouts}: layout names separated by commas
+ * (e.g. {@code dictZstd,dictZstdPa}), all by default.
  */
 public final class SideBySide {
     /** Rounds per layout run first and not counted, as JMH's warm-up: the JIT compiles the views' code in them. */
@@ -47,6 +48,10 @@ public final class SideBySide {
         }
         if (!files.equals("parquet-java")) {
             PARQUET_JAVA_LAYOUTS.forEach(l -> layouts.add(l.pyarrowLike()));
+        }
+        if (args.length > 4) { // only the layouts named, e.g. dictZstd,dictZstdPa
+            List<String> names = Arrays.asList(args[4].split(","));
+            layouts.removeIf(l -> !names.contains(l.name()));
         }
         System.out.println(Demo.machine() + ", commit " + RunContext.commit() + ", all cores = "
                 + Runtime.getRuntime().availableProcessors() + " threads");

@@ -39,6 +39,9 @@ import org.apache.parquet.schema.PrimitiveComparator;
  *       read by every range that needs it. Chunks with DELTA_BYTE_ARRAY pages are not split (their first value may
  *       borrow from the page before, PARQUET-246). Each unit is read with batch-scoped memory on the thread that
  *       runs it, so a thread holds about one batch and a few pages at a time.
+ *   <li><b>Deciding rows.</b> {@link #count} and {@link #select} decide rows as pages are decoded, without
+ *       batches: on dictionary-encoded pages the predicate runs once per dictionary entry and each row costs a bit
+ *       lookup on its id ({@link #withPageFiltering}).
  *   <li><b>Batches.</b> {@link #forEachBatch} reads whole row groups on the worker threads, at most
  *       {@code threads} of them ahead of the consumer, each into an arena of its own, and hands the batches to the
  *       consumer on the calling thread in file order. A batch is valid only during the call that receives it: the

@@ -15,8 +15,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code stringview demo}: the same filters over a Parquet file through this library's views and through
- * parquet-java's standard reading path, with medians and speedups.
+ * {@code stringview demo}: the same filters over a Parquet file through this library's views (on one thread and
+ * on all cores), parquet-java's standard reading path and DuckDB (JDBC, same JVM, its default threads), with
+ * medians and speedups.
  *
  * <pre>
  * Demo                                  a hits-like file of 2M rows (generated once into the build folder)
@@ -128,36 +129,57 @@ public final class Demo {
         out.printf(Locale.ROOT, "  %s%n", machine());
         // Also makes the library log its one line about the Vector API here, not in the middle of the progress line.
         out.printf(Locale.ROOT, "  substring search: %s%n%n", dev.stringview.internal.Vectorization.describe());
-        String[] header = {"file", "query", "matches", "views ms", "parquet-java ms", "speedup"};
+        int cores = Runtime.getRuntime().availableProcessors();
+        String[] header = {"file", "query", "matches", "views ms, 1 thread", "views ms, " + cores + " threads",
+            "parquet-java ms", "DuckDB ms, " + cores + " threads", "speedup vs parquet-java", "vs DuckDB"};
         List<String[]> table = new ArrayList<>();
         int warmups = 2;
         int step = 0;
-        for (int f = 0; f < files.size(); f++) {
-            Path data = files.get(f);
-            for (Query query : queries) {
-                err.printf(Locale.ROOT, "\rrunning %d/%d: %s, %s ...          ", ++step, files.size() * queries.size(),
-                        layouts.get(f), describe(query));
-                Timing views = time(() -> query.countViews(data), warmups, runs);
-                Timing java = time(() -> query.countParquetJavaString(data), warmups, runs);
-                if (views.count != java.count) {
-                    err.println();
-                    err.println("error: engines disagree: file=" + data + " query=" + query.name() + " views="
-                            + views.count + " parquetJava=" + java.count);
-                    return 1;
+        try (java.sql.Connection duckdb = HitsQueryBenchmark.openDuckDbDefaultThreads()) {
+            for (int f = 0; f < files.size(); f++) {
+                Path data = files.get(f);
+                for (Query query : queries) {
+                    err.printf(Locale.ROOT, "\rrunning %d/%d: %s, %s ...          ", ++step,
+                            files.size() * queries.size(), layouts.get(f), describe(query));
+                    Timing views = time(() -> query.countScan(data, 1), warmups, runs);
+                    Timing viewsAll = time(() -> query.countScan(data, cores), warmups, runs);
+                    Timing java = time(() -> query.countParquetJavaString(data), warmups, runs);
+                    Timing duck = time(() -> {
+                        try {
+                            return query.countDuckDb(duckdb, data);
+                        } catch (java.sql.SQLException e) {
+                            throw new IOException("DuckDB failed: " + e.getMessage(), e);
+                        }
+                    }, warmups, runs);
+                    if (views.count != java.count || views.count != viewsAll.count || views.count != duck.count) {
+                        err.println();
+                        err.println("error: engines disagree: file=" + data + " query=" + query.name() + " views="
+                                + views.count + " viewsAllCores=" + viewsAll.count + " parquetJava=" + java.count
+                                + " duckdb=" + duck.count);
+                        return 1;
+                    }
+                    table.add(new String[] {layouts.get(f), describe(query),
+                        String.format(Locale.ROOT, "%,d", views.count),
+                        String.format(Locale.ROOT, "%.1f", views.medianMillis),
+                        String.format(Locale.ROOT, "%.1f", viewsAll.medianMillis),
+                        String.format(Locale.ROOT, "%.1f", java.medianMillis),
+                        String.format(Locale.ROOT, "%.1f", duck.medianMillis),
+                        String.format(Locale.ROOT, "%.1fx", java.medianMillis / views.medianMillis),
+                        String.format(Locale.ROOT, "%.2fx", duck.medianMillis / viewsAll.medianMillis)});
                 }
-                table.add(new String[] {layouts.get(f), describe(query), String.format(Locale.ROOT, "%,d", views.count),
-                    String.format(Locale.ROOT, "%.1f", views.medianMillis),
-                    String.format(Locale.ROOT, "%.1f", java.medianMillis),
-                    String.format(Locale.ROOT, "%.1fx", java.medianMillis / views.medianMillis)});
             }
+        } catch (java.sql.SQLException e) {
+            throw new IOException("cannot open DuckDB: " + e.getMessage(), e);
         }
         err.print("\r" + " ".repeat(100) + "\r");
         printTable(out, header, table);
         out.printf(Locale.ROOT, "%nmedians of %d runs after %d warm-up runs, each from the file (OS page cache) to the "
-                + "count.%nviews: stringview-parquet batches of 16-byte views + compiled predicates (UTF-8 validated)."
+                + "count.%nviews: stringview-parquet's ParquetScan, batches of 16-byte views + compiled predicates (UTF-8"
+                + " validated), row groups skipped by statistics and bloom filters, on 1 thread and on all cores."
                 + "%nparquet-java: ParquetFileReader + ColumnReader, Binary.toStringUsingUTF8, then String.contains / "
-                + "equals / startsWith.%nFull suites: java -jar benchmarks/target/benchmarks.jar (see docs/benchmarks.md)."
-                + "%n", runs, warmups);
+                + "equals / startsWith (1 thread).%nDuckDB: JDBC in the same JVM, read_parquet, default threads."
+                + "%nspeedup vs parquet-java: 1 thread each; vs DuckDB: DuckDB's time over the views' on all cores."
+                + "%nFull suites: java -jar benchmarks/target/benchmarks.jar (see docs/benchmarks.md).%n", runs, warmups);
         return 0;
     }
 

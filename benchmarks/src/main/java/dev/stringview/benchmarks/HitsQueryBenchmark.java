@@ -55,13 +55,17 @@ public class HitsQueryBenchmark {
     Query q;
     Connection duckdb;
 
+    /** A layout by name; the suffix {@code Pa} gives its pyarrow-like twin (1M-row row groups). */
     static ParquetFiles.Layout layout(String name) {
+        if (name.endsWith("Pa")) {
+            return layout(name.substring(0, name.length() - 2)).pyarrowLike();
+        }
         return switch (name) {
             case "plain" -> ParquetFiles.PLAIN;
             case "snappy" -> ParquetFiles.SNAPPY;
             case "dictZstd" -> ParquetFiles.DICTIONARY_ZSTD;
             default -> throw new IllegalArgumentException("unknown layout: layout=" + name
-                    + " expected=plain|snappy|dictZstd");
+                    + " expected=plain|snappy|dictZstd, each with the suffix Pa for 1M-row row groups");
         };
     }
 
@@ -71,6 +75,8 @@ public class HitsQueryBenchmark {
         q = Query.of(query);
         if (params.getBenchmark().endsWith(".duckdb")) {
             duckdb = openDuckDb();
+        } else if (params.getBenchmark().endsWith(".duckdbDefaultThreads")) {
+            duckdb = openDuckDbDefaultThreads();
         }
     }
 
@@ -81,6 +87,11 @@ public class HitsQueryBenchmark {
             statement.execute("SET threads=1");
         }
         return connection;
+    }
+
+    /** An in-memory DuckDB with its default thread count (the machine's cores). */
+    static Connection openDuckDbDefaultThreads() throws SQLException {
+        return DriverManager.getConnection("jdbc:duckdb:");
     }
 
     @TearDown
@@ -106,6 +117,24 @@ public class HitsQueryBenchmark {
     @Benchmark
     public long parquetJavaBytes() throws IOException {
         return q.countParquetJavaBytes(file);
+    }
+
+    /** This library's parallel scan on one thread: statistics and bloom filters skip row groups. */
+    @Benchmark
+    public long scanOneThread() throws IOException {
+        return q.countScan(file, 1);
+    }
+
+    /** This library's parallel scan on all available processors. */
+    @Benchmark
+    public long scanAllCores() throws IOException {
+        return q.countScan(file, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** DuckDB at its default thread count (all cores), read_parquet on the same file. */
+    @Benchmark
+    public long duckdbDefaultThreads() throws SQLException {
+        return q.countDuckDb(duckdb, file);
     }
 
     /** DuckDB, SET threads=1, read_parquet on the same file. */

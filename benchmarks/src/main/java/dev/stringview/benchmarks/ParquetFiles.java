@@ -34,8 +34,24 @@ import org.apache.parquet.schema.MessageTypeParser;
 final class ParquetFiles {
     private ParquetFiles() {}
 
-    /** How a file is written: dictionary encoding on or off (off means PLAIN for v1 pages), and the codec. */
-    record Layout(String name, boolean dictionary, CompressionCodecName codec) {}
+    /**
+     * How a file is written: dictionary encoding on or off (off means PLAIN for v1 pages), the codec, and rows per
+     * row group (0: parquet-java's default, row groups of 128 MiB). Pages are parquet-java's default 1 MiB and
+     * statistics are on either way.
+     */
+    record Layout(String name, boolean dictionary, CompressionCodecName codec, int rowGroupRows) {
+        Layout(String name, boolean dictionary, CompressionCodecName codec) {
+            this(name, dictionary, codec, 0);
+        }
+
+        /** The same encoding and codec with pyarrow's defaults: 1M-row row groups (1 MiB pages, statistics on). */
+        Layout pyarrowLike() {
+            return new Layout(name + "Pa", dictionary, codec, PYARROW_ROW_GROUP_ROWS);
+        }
+    }
+
+    /** pyarrow's default {@code row_group_size} (rows); its data pages are 1 MiB like parquet-java's. */
+    static final int PYARROW_ROW_GROUP_ROWS = 1 << 20;
 
     static final Layout PLAIN = new Layout("plain", false, CompressionCodecName.UNCOMPRESSED);
     static final Layout SNAPPY = new Layout("snappy", false, CompressionCodecName.SNAPPY);
@@ -80,6 +96,7 @@ final class ParquetFiles {
                     .withDictionaryEncoding(layout.dictionary())
                     .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
                     .withPageWriteChecksumEnabled(false)
+                    .withRowGroupRowCountLimit(layout.rowGroupRows() > 0 ? layout.rowGroupRows() : Integer.MAX_VALUE)
                     .build()) {
                 for (long row = 0; row < rows; row++) {
                     String[] v = values.row(row);

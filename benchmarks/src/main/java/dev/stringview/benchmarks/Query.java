@@ -3,6 +3,8 @@ package dev.stringview.benchmarks;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewPredicate;
 import dev.stringview.ViewPredicates;
+import dev.stringview.parquet.ColumnFilter;
+import dev.stringview.parquet.ParquetScan;
 import dev.stringview.parquet.ParquetViewOptions;
 import dev.stringview.parquet.ParquetViewReader;
 import dev.stringview.parquet.ViewBatch;
@@ -106,6 +108,23 @@ record Query(String name, String column, Kind kind, String constant) {
             }
         }
         return count;
+    }
+
+    /** The predicate as a scan filter: equality and prefix let statistics and bloom filters skip row groups. */
+    ColumnFilter filter() {
+        return switch (kind) {
+            case CONTAINS -> ColumnFilter.of(column, predicate());
+            case EQUAL -> ColumnFilter.equalTo(column, constant);
+            case PREFIX -> ColumnFilter.startsWith(column, constant);
+        };
+    }
+
+    /**
+     * This library's parallel scan ({@code ParquetScan}) on {@code threads} threads: row groups skipped by their
+     * metadata, the rest split into row groups or page ranges, each read with batch-scoped memory.
+     */
+    long countScan(Path file, int threads) throws IOException {
+        return ParquetScan.of(file).withThreads(threads).count(filter());
     }
 
     /** How the views read {@code column} for a query: that column only, batch-scoped memory. */

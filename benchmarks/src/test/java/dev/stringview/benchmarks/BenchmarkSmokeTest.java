@@ -65,11 +65,11 @@ class BenchmarkSmokeTest {
             assertTrue(score > 0 && Double.isFinite(score), "score of " + name + " " + run.getParams() + ": " + score);
             methods.add(name.substring(Report.PKG.length()));
         }
-        // 3 heaps x 6 implementations x 3 lengths x 4 kernels + bandwidth + 5 datasets x 4 + 3 layouts x 3 queries x 4
+        // 3 heaps x 6 implementations x 3 lengths x 4 kernels + bandwidth + 5 datasets x 4 + 3 layouts x 3 queries x 7
         // + 3 layouts x 3 floors + 7 Arrow interop methods
         // + serialization (separated 3 codecs + size-prefix 2 codecs + 2 peers) x 2 methods + 11 ByteView methods
-        assertEquals(216 + 1 + 20 + 36 + 9 + 7 + 14 + 11, runs.size(), "benchmark runs (" + seconds + " s): " + methods);
-        assertEquals(3 * 6 + 1 + 4 + 4 + 3 + 7 + 8 + 11, methods.size(), "benchmark methods: " + methods);
+        assertEquals(216 + 1 + 20 + 63 + 9 + 7 + 14 + 11, runs.size(), "benchmark runs (" + seconds + " s): " + methods);
+        assertEquals(3 * 6 + 1 + 4 + 7 + 3 + 7 + 8 + 11, methods.size(), "benchmark methods: " + methods);
 
         Map<String, Object> context = RunContext.capture();
         Path contextFile = docs.resolve("context.json");

@@ -30,7 +30,8 @@ class DemoTest {
         assertEquals(0, run("--rows", "3000", "--runs", "1"), err.toString(StandardCharsets.UTF_8));
         String text = out.toString(StandardCharsets.UTF_8);
         for (String expected : new String[] {"URL LIKE '%google%'", "URL = '" + HitsGenerator.EQUAL_URL + "'",
-            "URL LIKE '" + HitsGenerator.PREFIX_URL + "%'", "plain ", "snappy ", "speedup"}) {
+            "URL LIKE '" + HitsGenerator.PREFIX_URL + "%'", "plain ", "snappy ", "speedup",
+            "DuckDB ms", "views ms, 1 thread", "vs DuckDB"}) {
             assertTrue(text.contains(expected), expected + " in\n" + text);
         }
     }

@@ -38,9 +38,11 @@ class EnginesAgreeTest {
                 expected[q] += match ? 1 : 0;
             }
         }
-        try (Connection duckdb = HitsQueryBenchmark.openDuckDb()) {
+        try (Connection duckdb = HitsQueryBenchmark.openDuckDb();
+                Connection duckdbDefault = HitsQueryBenchmark.openDuckDbDefaultThreads()) {
             for (ParquetFiles.Layout layout : List.of(ParquetFiles.PLAIN, ParquetFiles.SNAPPY,
-                    ParquetFiles.DICTIONARY_ZSTD)) {
+                    ParquetFiles.DICTIONARY_ZSTD, new ParquetFiles.Layout("snappySmallGroups", false,
+                            org.apache.parquet.hadoop.metadata.CompressionCodecName.SNAPPY, 4096))) {
                 Path file = Locations.hitsFile(dir, layout, ROWS, null);
                 for (int q = 0; q < queries.size(); q++) {
                     Query query = queries.get(q);
@@ -50,6 +52,11 @@ class EnginesAgreeTest {
                     assertEquals(expected[q], query.countParquetJavaString(file), "parquetJavaString " + where);
                     assertEquals(expected[q], query.countParquetJavaBytes(file), "parquetJavaBytes " + where);
                     assertEquals(expected[q], query.countDuckDb(duckdb, file), "duckdb " + where);
+                    assertEquals(expected[q], query.countDuckDb(duckdbDefault, file), "duckdbDefault " + where);
+                    for (int threads : new int[] {1, 2, 7}) {
+                        assertEquals(expected[q], query.countScan(file, threads), "scan threads=" + threads + " "
+                                + where);
+                    }
                 }
             }
         }

@@ -21,7 +21,8 @@ class SideBySideTest {
         long first = results.get(0).count();
         for (SideBySide.Result r : results) {
             assertEquals(first, r.count(), "same rows on every layout: " + r);
-            assertTrue(r.views() > 0 && r.parquetJava() > 0 && r.duckdb() > 0, "every engine timed: " + r);
+            assertTrue(r.views() > 0 && r.parquetJava() > 0 && r.duckdb() > 0 && r.scan1() > 0 && r.scanAll() > 0
+                    && r.duckdbDefault() > 0, "every engine timed: " + r);
         }
         assertTrue(first > 0, "the query selects rows");
     }

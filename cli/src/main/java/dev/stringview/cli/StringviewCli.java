@@ -2,11 +2,12 @@ package dev.stringview.cli;
 
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
-import dev.stringview.ViewPredicate;
 import dev.stringview.ViewPredicates;
 import dev.stringview.format.ColumnFormat;
+import dev.stringview.parquet.ColumnFilter;
 import dev.stringview.parquet.PageInfo;
 import dev.stringview.parquet.ParquetColumn;
+import dev.stringview.parquet.ParquetScan;
 import dev.stringview.parquet.ParquetViewOptions;
 import dev.stringview.parquet.ParquetViewReader;
 import dev.stringview.parquet.ViewBatch;
@@ -34,11 +35,11 @@ import java.util.Map;
  * <pre>
  * stringview cat FILE --column C [--limit N]
  * stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S | --like P
- *                                  | --less-than S | --greater-than S) [--repeat N]
+ *                                  | --less-than S | --greater-than S) [--repeat N] [--threads N] [--no-skipping]
  * stringview pages FILE [--column C]
  * stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]
  * stringview serialize IN.parquet --column C [--format separated|size-prefix] [--codec none|lz4|lightweight] OUT
- * common: [--skip-utf8-validation] [--skip-checksums] [--batch-size N] [--verbose]
+ * common: [--skip-utf8-validation] [--skip-checksums] [--java-codecs] [--batch-size N] [--verbose]
  * </pre>
  *
  * Exit status: 0 on success, 1 when the file cannot be read, 2 for bad arguments. Errors are one line on
@@ -53,14 +54,15 @@ public final class StringviewCli {
             usage: stringview cat FILE --column C [--limit N]   (FILE: Parquet, or Arrow IPC file or stream)
                    stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S
                                     | --like P | --less-than S | --greater-than S) [--repeat N]
+                                    [--threads N (default: all cores)] [--no-skipping (read every row group)]
                    stringview pages FILE [--column C]
                    stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]   (Utf8View/BinaryView IPC)
                    stringview serialize IN.parquet --column C [--format separated|size-prefix]
                                     [--codec none|lz4|lightweight] OUT   (docs/serialization.md)
                    (cat also reads Arrow IPC files/streams and what serialize wrote, recognized by their magic
                     bytes; --column is optional for a serialized column)
-                   stringview demo [--rows N | --file F --column C]   (views vs parquet-java; runs the benchmarks jar)
-            options: --skip-utf8-validation  --skip-checksums  --batch-size N  --verbose  --help""";
+                   stringview demo [--rows N | --file F --column C]   (views vs parquet-java and DuckDB)
+            options: --skip-utf8-validation  --skip-checksums  --java-codecs  --batch-size N  --verbose  --help""";
 
     private static final List<String> PREDICATES = List.of("--equals", "--starts-with", "--ends-with", "--contains",
             "--like", "--less-than", "--greater-than");
@@ -151,10 +153,10 @@ public final class StringviewCli {
         final List<String> flags = new ArrayList<>();
 
         private static final List<String> WITH_VALUE = List.of("--column", "--columns", "--limit", "--repeat",
-                "--batch-size", "--format", "--codec",
+                "--batch-size", "--threads", "--format", "--codec",
                 "--equals", "--starts-with", "--ends-with", "--contains", "--like", "--less-than", "--greater-than");
-        private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums", "--verbose",
-                "--help", "--stream");
+        private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums",
+                "--java-codecs", "--no-skipping", "--verbose", "--help", "--stream");
 
         static Args parse(String[] args) throws UsageException {
             Args a = new Args();
@@ -229,6 +231,7 @@ public final class StringviewCli {
             return ParquetViewOptions.defaults().withBatchScopedMemory(true)
                     .withUtf8Validation(!flags.contains("--skip-utf8-validation"))
                     .withChecksumVerification(!flags.contains("--skip-checksums"))
+                    .withNativeDecompression(!flags.contains("--java-codecs"))
                     .withBatchSize((int) Math.min(Integer.MAX_VALUE, positive("--batch-size",
                             ParquetViewOptions.DEFAULT_BATCH_SIZE)));
         }
@@ -396,7 +399,7 @@ public final class StringviewCli {
 
     private int scan(Args args) throws UsageException, IOException {
         List<String> allowed = new ArrayList<>(PREDICATES);
-        allowed.addAll(List.of("--column", "--repeat", "--batch-size"));
+        allowed.addAll(List.of("--column", "--repeat", "--batch-size", "--threads"));
         args.allowOnly(allowed);
         Path file = args.file();
         String column = args.column(true);
@@ -413,29 +416,26 @@ public final class StringviewCli {
             throw new UsageException("missing predicate: one of " + String.join(", ", PREDICATES));
         }
         String operand = args.options.get(option);
-        ViewPredicate predicate = switch (option) {
-            case "--equals" -> ViewPredicates.equalTo(operand);
-            case "--starts-with" -> ViewPredicates.startsWith(operand);
-            case "--ends-with" -> ViewPredicates.endsWith(operand);
-            case "--contains" -> ViewPredicates.contains(operand);
-            case "--like" -> ViewPredicates.like(operand);
-            case "--less-than" -> ViewPredicates.lessThan(operand);
-            case "--greater-than" -> ViewPredicates.greaterThan(operand);
+        ColumnFilter filter = switch (option) {
+            case "--equals" -> ColumnFilter.equalTo(column, operand);
+            case "--starts-with" -> ColumnFilter.startsWith(column, operand);
+            case "--ends-with" -> ColumnFilter.of(column, ViewPredicates.endsWith(operand));
+            case "--contains" -> ColumnFilter.of(column, ViewPredicates.contains(operand));
+            case "--like" -> ColumnFilter.of(column, ViewPredicates.like(operand));
+            case "--less-than" -> ColumnFilter.lessThan(column, operand);
+            case "--greater-than" -> ColumnFilter.greaterThan(column, operand);
             default -> throw new UsageException("unknown predicate: " + option);
         };
         long repeat = args.positive("--repeat", 1);
-        ParquetViewOptions options = args.readOptions().withColumns(column);
+        int threads = (int) Math.min(1024, args.positive("--threads", Runtime.getRuntime().availableProcessors()));
+        ParquetScan scan = ParquetScan.of(file).withOptions(args.readOptions()).withThreads(threads)
+                .withStatistics(!args.flags.contains("--no-skipping"))
+                .withBloomFilters(!args.flags.contains("--no-skipping"));
         long[] nanos = new long[(int) Math.min(repeat, 1_000_000)];
         long count = -1;
         for (int run = 0; run < nanos.length; run++) {
             long start = System.nanoTime();
-            long matches = 0;
-            try (Arena arena = Arena.ofConfined();
-                    ParquetViewReader reader = ParquetViewReader.open(file, arena, options)) {
-                for (ViewBatch batch = reader.nextBatch(); batch != null; batch = reader.nextBatch()) {
-                    matches += predicate.count(batch.column(0));
-                }
-            }
+            long matches = scan.count(filter);
             nanos[run] = System.nanoTime() - start;
             if (count >= 0 && count != matches) {
                 throw new IllegalStateException("scan gave different counts on repeat: first=" + count + " run="

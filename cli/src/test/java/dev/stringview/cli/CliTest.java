@@ -179,6 +179,17 @@ class CliTest {
             assertEquals(1, r.errLines().size(), r.err());
             assertTrue(r.errLines().get(0).matches("scan: runs=3 median_ms=\\d+\\.\\d{3} min_ms=\\d+\\.\\d{3}"),
                     r.err());
+
+            for (String threads : List.of("1", "2", "7")) {
+                for (List<String> skipping : List.of(List.<String>of(), List.of("--no-skipping"))) {
+                    List<String> argv = new ArrayList<>(List.of("scan", file.toString(), "--column", "s",
+                            (String) c[0], (String) c[1], "--threads", threads, "--batch-size", "77"));
+                    argv.addAll(skipping);
+                    Result t = run(argv.toArray(String[]::new));
+                    assertEquals(0, t.status(), t.err());
+                    assertEquals(List.of(Long.toString(count(p))), t.outLines(), argv.toString());
+                }
+            }
         }
         assertTrue(count(s -> s.contains("google")) > 100, "the data has matches");
     }
@@ -219,6 +230,7 @@ class CliTest {
         for (String[] args : new String[][] {{}, {"frobnicate"}, {"cat", file.toString()},
                 {"cat", file.toString(), "--column"}, {"scan", file.toString(), "--column", "s"},
                 {"scan", file.toString(), "--column", "s", "--equals", "a", "--contains", "b"},
+                {"scan", file.toString(), "--column", "s", "--equals", "a", "--threads", "0"},
                 {"cat", file.toString(), "--column", "s", "--limit", "-3"},
                 {"cat", file.toString(), "--column", "nosuch"}, {"cat", file.toString(), "--column", "s", "--bogus"}}) {
             Result r = run(args);

@@ -2,6 +2,7 @@ package dev.stringview.parquet;
 
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
+import dev.stringview.ViewPredicate;
 import dev.stringview.parquet.internal.ColumnChunkReader;
 import dev.stringview.parquet.internal.ReadMemory;
 import dev.stringview.parquet.internal.SegmentCodecFactory;
@@ -85,6 +86,11 @@ public final class ParquetViewReader implements AutoCloseable {
     private int rowGroup = -1;
     private long rowsLeftInGroup;
     private long nextRow;
+    /** The row groups this reader reads, {@code [firstGroup, endGroup)}: all of them unless it is a part. */
+    private final int firstGroup;
+    private final int endGroup;
+    /** A part reading a range of one column chunk's data pages ({@link #part}), else null. */
+    private final PageRange range;
     private ColumnChunkReader[] readers = new ColumnChunkReader[0];
     private final long[][] validBits;
     private boolean closed;
@@ -93,6 +99,22 @@ public final class ParquetViewReader implements AutoCloseable {
     private ParquetViewReader(String fileName, Arena arena, MemorySegment file, ParquetMetadata footer,
             long footerStart, List<ParquetColumn> allColumns, List<ParquetColumn> projection,
             ParquetViewOptions options) {
+        this(fileName, arena, file, footer, footerStart, allColumns, projection, options, 0,
+                footer.getBlocks().size(), null);
+    }
+
+    private ParquetViewReader(String fileName, Arena arena, MemorySegment file, ParquetMetadata footer,
+            long footerStart, List<ParquetColumn> allColumns, List<ParquetColumn> projection,
+            ParquetViewOptions options, int firstGroup, int endGroup, PageRange range) {
+        this.firstGroup = firstGroup;
+        this.endGroup = endGroup;
+        this.range = range;
+        this.rowGroup = firstGroup - 1;
+        long before = 0;
+        for (int g = 0; g < firstGroup; g++) {
+            before += footer.getBlocks().get(g).getRowCount();
+        }
+        this.nextRow = before;
         this.fileName = fileName;
         this.memory = options.batchScopedMemory() ? ReadMemory.batchScoped() : ReadMemory.of(arena);
         this.file = file;
@@ -105,6 +127,48 @@ public final class ParquetViewReader implements AutoCloseable {
                 options.maxPageBytes(), options.nativeDecompression());
         this.validBits = new long[projection.size()][];
         this.dictionaryHeaderMissing = writtenBeforeParquet816Fix(footer.getFileMetaData().getCreatedBy());
+    }
+
+    /**
+     * A range of data pages of one column chunk: the pages from the one at {@code offset} (its header) up to
+     * {@code end}, holding {@code values} values after {@code valuesBefore} values of the chunk's earlier pages.
+     * {@code dictionaryFirst}: the chunk starts with a dictionary page, read before the range.
+     */
+    record PageRange(long offset, long end, long valuesBefore, long values, int pageIndex,
+            boolean dictionaryFirst) {}
+
+    /**
+     * A reader over one row group of this reader's file, or over a range of its single projected column's pages,
+     * sharing the mapping and footer. Opened on the thread that will read it (batch-scoped memory is confined to
+     * it). {@code range} is null for the whole row group. Buffers come from {@code arena} unless
+     * {@code partOptions} asks for batch-scoped memory (then {@code arena} may be null).
+     */
+    ParquetViewReader part(int group, PageRange range, Arena arena, ParquetViewOptions partOptions) {
+        if (group < 0 || group >= footer.getBlocks().size()) {
+            throw new IllegalArgumentException("no such row group: file=" + fileName + " rowGroup=" + group
+                    + " rowGroups=" + footer.getBlocks().size());
+        }
+        if (range != null && projection.size() != 1) {
+            throw new IllegalArgumentException("a page range needs exactly one column: file=" + fileName
+                    + " columns=" + projection.size());
+        }
+        return new ParquetViewReader(fileName, arena, file, footer, footerStart, allColumns, projection,
+                partOptions, group, group + 1, range);
+    }
+
+    /** The footer as parquet-java read it (statistics, bloom filter offsets) for scans in this package. */
+    ParquetMetadata footer() {
+        return footer;
+    }
+
+    /** Where the footer starts: the end of the pages, column indexes and bloom filters. */
+    long dataEnd() {
+        return footerStart;
+    }
+
+    /** The chunk of {@code column} in row group {@code group}, checked against the file. */
+    ColumnChunkReader.Chunk chunk(int group, ParquetColumn column) throws ParquetViewException {
+        return chunkOf(group, column);
     }
 
     /** Whether {@code createdBy} names parquet-mr older than 1.2.9 (or without a version). */
@@ -437,17 +501,63 @@ public final class ParquetViewReader implements AutoCloseable {
         nextRow = skipped;
     }
 
+    /**
+     * For {@link ParquetScan}: decides the rows of the next batch of this reader's single projected column by
+     * {@code predicate} without building the batch ({@link ColumnChunkReader#filterRows}: dictionary pages by id).
+     * Writes the matching rows' positions within the batch to {@code hits} (room for {@code batchSize}) and
+     * returns how many, or -1 after the last row. The batch's first row in the file is then
+     * {@link #lastFilteredRow}.
+     */
+    int nextMatches(ViewPredicate predicate, int[] hits) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("reader is closed: file=" + fileName);
+        }
+        if (projection.size() != 1) {
+            throw new IllegalArgumentException("filtering needs exactly one column: file=" + fileName
+                    + " columns=" + projection.size());
+        }
+        memory.freeRetired();
+        while (rowsLeftInGroup == 0) {
+            if (!nextRowGroup()) {
+                return -1;
+            }
+        }
+        int n = (int) Math.min(options.batchSize(), rowsLeftInGroup);
+        int found = readers[0].filterRows(predicate, memory.batchArena(), n, hits);
+        lastFilteredRow = nextRow;
+        rowsLeftInGroup -= n;
+        nextRow += n;
+        return found;
+    }
+
+    /** The file row of the first row of the batch the last {@link #nextMatches} decided. */
+    long lastFilteredRow() {
+        return lastFilteredRow;
+    }
+
+    private long lastFilteredRow;
     private boolean nextRowGroup() throws ParquetViewException {
         closeReaders();
         memory.freeRetired(); // the last row group's pages and dictionaries: no batch points into them any more
-        if (rowGroup + 1 >= footer.getBlocks().size()) {
+        if (rowGroup + 1 >= endGroup) {
             return false;
         }
         rowGroup++;
         rowsLeftInGroup = footer.getBlocks().get(rowGroup).getRowCount();
         readers = new ColumnChunkReader[projection.size()];
         for (int c = 0; c < projection.size(); c++) {
-            readers[c] = new ColumnChunkReader(chunkOf(rowGroup, projection.get(c)), settings, memory, null);
+            ColumnChunkReader.Chunk chunk = chunkOf(rowGroup, projection.get(c));
+            if (range == null) {
+                readers[c] = new ColumnChunkReader(chunk, settings, memory, null);
+            } else {
+                ColumnChunkReader.Chunk head = new ColumnChunkReader.Chunk(chunk.fileName(), chunk.file(),
+                        chunk.column(), chunk.kind(), chunk.optional(), chunk.rowGroup(), chunk.codec(),
+                        chunk.start(), range.end() - chunk.start(), range.valuesBefore() + range.values());
+                readers[c] = new ColumnChunkReader(head, settings, memory, null);
+                readers[c].startAt(range.offset(), range.valuesBefore(), range.pageIndex(), range.dictionaryFirst());
+                nextRow += range.valuesBefore();
+                rowsLeftInGroup = range.values();
+            }
         }
         if (projection.isEmpty()) {
             nextRow += rowsLeftInGroup; // nothing to read: skip the row group's rows

@@ -50,7 +50,7 @@ class GeneratedFilesTest {
             "message m { optional binary s (STRING); required binary b; optional binary j (JSON); }");
     static final List<CompressionCodecName> CODECS = List.of(CompressionCodecName.UNCOMPRESSED,
             CompressionCodecName.SNAPPY, CompressionCodecName.GZIP, CompressionCodecName.ZSTD,
-            CompressionCodecName.LZ4_RAW, CompressionCodecName.LZ4);
+            CompressionCodecName.LZ4_RAW, CompressionCodecName.LZ4, CompressionCodecName.BROTLI);
     static final int[] BATCH_SIZES = {1, 7, 8, 9, 1024, 333, 100_000};
 
     enum Lengths { SHORT, MIXED, LONG }

@@ -1,5 +1,10 @@
 package dev.stringview.parquet;
 
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.decoder.Decoder;
+import com.aayushatharva.brotli4j.decoder.DecoderJNI;
+import com.aayushatharva.brotli4j.decoder.DirectDecompress;
+import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.github.luben.zstd.Zstd;
 import io.airlift.compress.lz4.Lz4Compressor;
 import io.airlift.compress.lz4.Lz4Decompressor;
@@ -17,8 +22,8 @@ import org.xerial.snappy.Snappy;
 
 /**
  * Codecs for parquet-java's writer and for the oracle reader in tests, built on libraries other than the ones
- * under test: snappy-java, zstd-jni, java.util.zip streams, and aircompressor 2 (the LZ4 code parquet-java itself
- * uses). LZ4 here is Hadoop's block framing, one block per page.
+ * under test: snappy-java, zstd-jni, java.util.zip streams, aircompressor 2 (the LZ4 code parquet-java itself
+ * uses) and brotli4j (the reference C Brotli library, JNI). LZ4 here is Hadoop's block framing, one block per page.
  */
 final class TestCodecs implements CompressionCodecFactory {
     @Override
@@ -82,6 +87,10 @@ final class TestCodecs implements CompressionCodecFactory {
                 yield out.toByteArray();
             }
             case LZ4_RAW -> lz4(in);
+            case BROTLI -> {
+                Brotli4jLoader.ensureAvailability();
+                yield Encoder.compress(in);
+            }
             case LZ4 -> {
                 byte[] block = lz4(in);
                 ByteBuffer framed = ByteBuffer.allocate(8 + block.length);
@@ -121,6 +130,14 @@ final class TestCodecs implements CompressionCodecFactory {
                 }
             }
             case LZ4_RAW -> new Lz4Decompressor().decompress(in, 0, in.length, out, 0, size);
+            case BROTLI -> {
+                Brotli4jLoader.ensureAvailability();
+                DirectDecompress d = Decoder.decompress(in);
+                if (d.getResultStatus() != DecoderJNI.Status.DONE || d.getDecompressedData().length != size) {
+                    throw new IOException("brotli status " + d.getResultStatus() + " size != " + size);
+                }
+                return d.getDecompressedData();
+            }
             case LZ4 -> {
                 // Hadoop framing, else (older parquet-cpp) one raw block.
                 ByteBuffer b = ByteBuffer.wrap(in);

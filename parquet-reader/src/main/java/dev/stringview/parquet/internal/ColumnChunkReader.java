@@ -1,6 +1,7 @@
 package dev.stringview.parquet.internal;
 
 import dev.stringview.ViewKind;
+import dev.stringview.ViewPredicate;
 import dev.stringview.parquet.CorruptParquetException;
 import dev.stringview.parquet.PageInfo;
 import dev.stringview.parquet.PageInfo.PageViews;
@@ -43,6 +44,49 @@ public final class ColumnChunkReader implements AutoCloseable {
     public record Chunk(String fileName, MemorySegment file, String column, ViewKind kind, boolean optional,
             int rowGroup, CompressionCodecName codec, long start, long length, long numValues) {}
 
+    /**
+     * Where one page of a chunk starts, as found by {@link #pageSpans}: enough to hand a range of data pages to
+     * another reader.
+     *
+     * @param offset the page header's offset in the file
+     * @param type {@link PageHeader#DATA_PAGE}, {@link PageHeader#DICTIONARY_PAGE}, ...
+     * @param encoding the values' encoding
+     * @param numValues values in the page (0 for pages that hold none)
+     */
+    public record PageSpan(long offset, int type, int encoding, int numValues) {}
+
+    /**
+     * The pages of {@code chunk}, found by parsing their headers only (no page body is read), or null if the
+     * headers do not add up (the reader that reads the chunk whole then reports what is wrong).
+     */
+    public static java.util.List<PageSpan> pageSpans(Chunk chunk) {
+        java.util.List<PageSpan> spans = new java.util.ArrayList<>();
+        long end = chunk.start() + chunk.length();
+        long position = chunk.start();
+        long values = 0;
+        try {
+            while (values < chunk.numValues()) {
+                if (position >= end) {
+                    return null;
+                }
+                PageHeader h = PageHeader.parse(chunk.file(), position, end);
+                long next = position + h.headerSize() + h.compressedSize();
+                if (h.compressedSize() < 0 || next > end) {
+                    return null;
+                }
+                boolean data = h.type() == PageHeader.DATA_PAGE || h.type() == PageHeader.DATA_PAGE_V2;
+                spans.add(new PageSpan(position, h.type(), h.encoding(), data ? h.numValues() : 0));
+                if (data) {
+                    values += h.numValues();
+                }
+                position = next;
+            }
+        } catch (CorruptDataException | UnsupportedDataException | IndexOutOfBoundsException e) {
+            return null;
+        }
+        return values == chunk.numValues() ? spans : null;
+    }
+
     /** Settings shared by the chunks of one read. */
     public record Settings(boolean validateUtf8, boolean verifyChecksums, long maxPageBytes,
             boolean nativeDecompression) {}
@@ -64,6 +108,11 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     private long position;
     private long valuesSeen; // values of the pages started so far
+    /** {@link #startAt}: the data page to jump to once the dictionary (if any) is read, else -1. */
+    private long resumeOffset = -1;
+    private long resumeValues;
+    private int resumePage;
+    private boolean resumeAfterDictionary;
     private int page = -1;
     private Dictionary dictionary;
     /** The arenas of the dictionary's and the current page's decompressed buffers (retired when done with). */
@@ -97,15 +146,59 @@ public final class ColumnChunkReader implements AutoCloseable {
             if (decompressor == null) {
                 throw new UnsupportedParquetException("unsupported compression codec", chunk.fileName(),
                         chunk.column(), chunk.rowGroup(), -1, "codec=" + codec
-                                + " supported=UNCOMPRESSED,SNAPPY,GZIP,ZSTD,LZ4_RAW,LZ4");
+                                + " supported=UNCOMPRESSED,SNAPPY,GZIP,ZSTD,LZ4_RAW,LZ4,BROTLI");
             }
         }
     }
 
+    /**
+     * Makes this reader start at the data page at {@code offset} (from {@link #pageSpans}) instead of the chunk's
+     * first, after reading the dictionary page first if {@code dictionaryFirst}. The chunk handed to the
+     * constructor must then end where the range of pages to read ends, and count the values before the range
+     * ({@code valuesBefore}) in its {@code numValues}. Only for chunks without DELTA_BYTE_ARRAY pages, whose first
+     * value may borrow its prefix from the page before (PARQUET-246). Call before the first {@link #read}.
+     *
+     * @param pageIndex the page's index in the chunk (dictionary page included), for messages
+     */
+    public void startAt(long offset, long valuesBefore, int pageIndex, boolean dictionaryFirst) {
+        if (page >= 0 || offset < chunk.start() || offset >= end || valuesBefore < 0
+                || valuesBefore > chunk.numValues()) {
+            throw new IllegalArgumentException("bad page range start: offset=" + offset + " valuesBefore="
+                    + valuesBefore + " chunkStart=" + chunk.start() + " chunkEnd=" + end + " page=" + page);
+        }
+        resumeOffset = offset;
+        resumeValues = valuesBefore;
+        resumePage = pageIndex;
+        resumeAfterDictionary = dictionaryFirst;
+    }
+
     /** Decodes the next {@code count} rows into rows {@code row ..} of {@code sink}. */
     public void read(ViewSink sink, int row, int count) throws ParquetViewException {
-        try {
+        translatingFailures(() -> {
             readRows(sink, row, count);
+            return 0;
+        });
+    }
+
+    /**
+     * Decides the next {@code count} rows by {@code predicate} without building a batch, and writes the positions of
+     * those that match (0 = the first of these rows), ascending, to {@code hits}; returns how many matched. Rows of
+     * dictionary-encoded pages are decided by their ids: the predicate runs once over the dictionary's entries
+     * (the first time a page of this chunk needs it) and each row then costs one bit lookup, with no view built and
+     * no string touched. Rows of other pages (PLAIN, DELTA_*, a dictionary writer's fallback to PLAIN mid-chunk)
+     * are decoded into views in {@code sinkArena} page piece by page piece, while the page is hot, and decided
+     * there. Nulls never match.
+     *
+     * @param hits room for at least {@code count} positions
+     */
+    public int filterRows(ViewPredicate predicate, Arena sinkArena, int count, int[] hits)
+            throws ParquetViewException {
+        return translatingFailures(() -> filter(predicate, sinkArena, count, hits));
+    }
+
+    private int translatingFailures(java.util.function.IntSupplier body) throws ParquetViewException {
+        try {
+            return body.getAsInt();
         } catch (CorruptDataException e) {
             throw corrupt(e.getMessage(), e);
         } catch (UnsupportedDataException e) {
@@ -130,35 +223,130 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     private void readRows(ViewSink sink, int row, int count) {
         while (count > 0) {
-            while (pageValuesLeft == 0) {
-                nextDataPage();
-                if (pageValuesLeft == 0) {
-                    finishPage(); // a page without values
-                }
-            }
-            int n = Math.min(count, pageValuesLeft);
-            if (levels == null) {
-                decoder.decode(sink, row, n);
-            } else {
-                long[] bits = sink.validBits();
-                int valid = levels.readValidity(bits, row, n, levelScratch);
-                if (valid == n) {
-                    decoder.decode(sink, row, n);
-                } else if (valid == 0) {
-                    sink.putNulls(row, n);
-                } else {
-                    decodeAroundNulls(sink, bits, row, n);
-                }
-                pageNulls += n - valid;
-            }
-            pageValuesLeft -= n;
+            int n = Math.min(count, valuesLeftInPage());
+            decodePiece(sink, row, n);
+            endPiece(n);
             row += n;
             count -= n;
-            if (pageValuesLeft == 0) {
-                finishPage();
-            }
         }
     }
+
+    /** The values left in the current data page, starting the next one first if the current one is done. */
+    private int valuesLeftInPage() {
+        while (pageValuesLeft == 0) {
+            nextDataPage();
+            if (pageValuesLeft == 0) {
+                finishPage(); // a page without values
+            }
+        }
+        return pageValuesLeft;
+    }
+
+    private void endPiece(int n) {
+        pageValuesLeft -= n;
+        if (pageValuesLeft == 0) {
+            finishPage();
+        }
+    }
+
+    /** Decodes {@code n <= pageValuesLeft} values of the current page into rows {@code row ..} of {@code sink}. */
+    private void decodePiece(ViewSink sink, int row, int n) {
+        if (levels == null) {
+            decoder.decode(sink, row, n);
+        } else {
+            long[] bits = sink.validBits();
+            int valid = levels.readValidity(bits, row, n, levelScratch);
+            if (valid == n) {
+                decoder.decode(sink, row, n);
+            } else if (valid == 0) {
+                sink.putNulls(row, n);
+            } else {
+                decodeAroundNulls(sink, bits, row, n);
+            }
+            pageNulls += n - valid;
+        }
+    }
+
+    private int filter(ViewPredicate predicate, Arena sinkArena, int count, int[] hits) {
+        int found = 0;
+        int row = 0;
+        while (count > 0) {
+            int n = Math.min(count, valuesLeftInPage());
+            int words = (n + 63) >>> 6;
+            if (pieceBits.length < words) {
+                pieceBits = new long[words];
+            }
+            if (decoder instanceof DictionaryDecoder ids) {
+                long[] matches = dictionaryMatches(predicate);
+                if (levels == null) {
+                    found = ids.selectMatching(matches, n, null, row, hits, found);
+                } else {
+                    java.util.Arrays.fill(pieceBits, 0, words, 0L);
+                    int valid = levels.readValidity(pieceBits, 0, n, levelScratch);
+                    found = ids.selectMatching(matches, valid, pieceBits, row, hits, found);
+                    pageNulls += n - valid;
+                }
+            } else {
+                ViewSink sink = new ViewSink(sinkArena, chunk.kind(), n, levels == null ? null : pieceBits);
+                decodePiece(sink, 0, n);
+                if (pieceHits.length < n) {
+                    pieceHits = new int[n];
+                }
+                int k = predicate.select(sink.build(), pieceHits);
+                for (int i = 0; i < k; i++) {
+                    hits[found + i] = row + pieceHits[i];
+                }
+                found += k;
+            }
+            endPiece(n);
+            row += n;
+            count -= n;
+        }
+        return found;
+    }
+
+    /**
+     * Bit {@code id} is set if dictionary entry {@code id} matches {@code predicate}: decided once per dictionary
+     * and predicate, over a column of the dictionary's views built in a scratch arena (the entries' bytes stay
+     * where the dictionary page put them).
+     */
+    private long[] dictionaryMatches(ViewPredicate predicate) {
+        if (matchesDictionary == dictionary && matchesPredicate == predicate) {
+            return dictionaryMatches;
+        }
+        int size = dictionary.size;
+        long[] matches = new long[Math.max(1, (size + 63) >>> 6)];
+        try (Arena scratch = Arena.ofConfined()) {
+            ViewSink sink = new ViewSink(scratch, chunk.kind(), size, null);
+            long[] words = dictionary.words;
+            int bufferIndex = -1;
+            for (int i = 0; i < size; i++) {
+                long w1 = words[2 * i + 1];
+                if ((int) words[2 * i] > 12) {
+                    if (bufferIndex < 0) {
+                        bufferIndex = sink.bufferIndex(dictionary.buffer);
+                    }
+                    w1 |= bufferIndex;
+                }
+                sink.put(i, words[2 * i], w1);
+            }
+            int[] selected = new int[size];
+            int k = predicate.select(sink.build(), selected);
+            for (int i = 0; i < k; i++) {
+                matches[selected[i] >>> 6] |= 1L << selected[i];
+            }
+        }
+        matchesDictionary = dictionary;
+        matchesPredicate = predicate;
+        dictionaryMatches = matches;
+        return matches;
+    }
+
+    private long[] pieceBits = new long[0];
+    private int[] pieceHits = new int[0];
+    private Dictionary matchesDictionary;
+    private ViewPredicate matchesPredicate;
+    private long[] dictionaryMatches;
 
     /** Decodes runs of valid rows and zeroes the views of null rows in {@code [row, row + n)}. */
     private void decodeAroundNulls(ViewSink sink, long[] bits, int row, int n) {
@@ -203,6 +391,12 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     private void nextDataPage() {
         while (true) {
+            if (resumeOffset >= 0 && (dictionary != null || !resumeAfterDictionary)) {
+                position = resumeOffset;
+                valuesSeen = resumeValues;
+                page = resumePage - 1;
+                resumeOffset = -1;
+            }
             if (valuesSeen >= chunk.numValues()) {
                 throw new CorruptDataException("more values read than the column chunk holds: numValues="
                         + chunk.numValues());
@@ -233,6 +427,10 @@ public final class ColumnChunkReader implements AutoCloseable {
                             (int) crc.getValue()) + " expected=" + Integer.toUnsignedString(h.crc())
                             + " compressedSize=" + h.compressedSize());
                 }
+            }
+            if (resumeOffset >= 0 && h.type() != PageHeader.DICTIONARY_PAGE) {
+                throw new CorruptDataException("page range expects a dictionary page first: pageType="
+                        + h.typeName() + " offset=" + (dataStart - h.headerSize()));
             }
             switch (h.type()) {
                 case PageHeader.DICTIONARY_PAGE -> readDictionary(h, dataStart);
@@ -285,7 +483,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         decompressor.checkPlausible(in, uncompressedSize);
         pageArena = memory.openBuffer();
-        MemorySegment out = pageArena.allocate(uncompressedSize, 8);
+        MemorySegment out = memory.pageBuffer(pageArena, uncompressedSize);
         decompressor.decompress(in, out);
         return out;
     }

@@ -20,8 +20,7 @@ final class DictionaryDecoder extends ValueDecoder {
         this.ids = scratch;
     }
 
-    @Override
-    void decode(ViewSink sink, int row, int count) {
+    private void start() {
         if (decoder == null) {
             if (start >= end) {
                 throw new CorruptDataException("dictionary ids missing: valueIndex=0 pageSize=" + (end - base));
@@ -32,8 +31,52 @@ final class DictionaryDecoder extends ValueDecoder {
             }
             decoder = new HybridDecoder(buffer, start + 1, end, bitWidth, "dictionary ids", base);
         }
+    }
+
+    private void checkId(int id, int valueIndex) {
+        if (id < 0 || id >= dictionary.size) {
+            throw new CorruptDataException("dictionary id out of range: valueIndex=" + valueIndex + " id="
+                    + (id & 0xFFFF_FFFFL) + " dictionarySize=" + dictionary.size);
+        }
+    }
+
+    /**
+     * Reads the next {@code validCount} ids and decides their rows by one bit lookup each: the rows
+     * {@code rowBase + r} for {@code r} in {@code [0, rows)} that are valid ({@code validBits} null: all of them)
+     * and whose id is set in {@code matches} are appended to {@code hits} from {@code found}. No view is built.
+     *
+     * @return the new number of hits
+     */
+    int selectMatching(long[] matches, int validCount, long[] validBits, int rowBase, int[] hits, int found) {
+        start();
+        int r = 0;
+        int done = 0;
+        while (done < validCount) {
+            int n = Math.min(ids.length, validCount - done);
+            decoder.read(ids, 0, n);
+            for (int k = 0; k < n; k++) {
+                if (validBits != null) {
+                    while ((validBits[r >>> 6] & (1L << r)) == 0) {
+                        r++;
+                    }
+                }
+                int id = ids[k];
+                checkId(id, decoded + done + k);
+                if ((matches[id >>> 6] & (1L << id)) != 0) {
+                    hits[found++] = rowBase + r;
+                }
+                r++;
+            }
+            done += n;
+        }
+        decoded += validCount;
+        return found;
+    }
+
+    @Override
+    void decode(ViewSink sink, int row, int count) {
+        start();
         long[] words = dictionary.words;
-        int size = dictionary.size;
         int bufferIndex = -1;
         int done = 0;
         while (done < count) {
@@ -41,10 +84,7 @@ final class DictionaryDecoder extends ValueDecoder {
             decoder.read(ids, 0, n);
             for (int k = 0; k < n; k++) {
                 int id = ids[k];
-                if (id < 0 || id >= size) {
-                    throw new CorruptDataException("dictionary id out of range: valueIndex=" + (decoded + done + k)
-                            + " id=" + (id & 0xFFFF_FFFFL) + " dictionarySize=" + size);
-                }
+                checkId(id, decoded + done + k);
                 long w0 = words[2 * id];
                 long w1 = words[2 * id + 1];
                 if ((int) w0 > 12) {

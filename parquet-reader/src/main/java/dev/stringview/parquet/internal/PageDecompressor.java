@@ -13,11 +13,14 @@ import io.airlift.compress.v3.zstd.ZstdJavaDecompressor;
 import io.airlift.compress.v3.zstd.ZstdNativeDecompressor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
+import org.brotli.dec.BrotliInputStream;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
@@ -26,7 +29,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * is involved. Snappy, ZSTD and LZ4 use aircompressor-v3 (MemorySegment in and out): its bundled native
  * libraries (libsnappy, libzstd, liblz4, called through the FFM API) when native decoding is asked for, the JVM
  * grants native access to aircompressor's module and the library loads, else its pure-Java decoders, which are
- * several times slower. GZIP uses {@link Inflater} on the segments' ByteBuffer views.
+ * several times slower. GZIP uses {@link Inflater} on the segments' ByteBuffer views; BROTLI the reference
+ * pure-Java decoder ({@code org.brotli:dec}), through a small heap buffer.
  *
  * <p>A decompressor must produce exactly {@code out.byteSize()} bytes; anything else is a
  * {@link CorruptDataException}. {@link #checkPlausible} rejects sizes the codec cannot produce from the input
@@ -67,7 +71,8 @@ public abstract sealed class PageDecompressor {
                     : null);
             case LZ4 -> new Lz4Hadoop(nativeOk && Lz4NativeDecompressor.isEnabled() ? new Lz4NativeDecompressor()
                     : null);
-            default -> null; // UNCOMPRESSED needs none; LZO and BROTLI are not supported
+            case BROTLI -> new Brotli();
+            default -> null; // UNCOMPRESSED needs none; LZO is not supported
         };
     }
 
@@ -407,6 +412,82 @@ public abstract sealed class PageDecompressor {
             if (zlib != null) {
                 zlib.end();
             }
+        }
+    }
+
+    /**
+     * BROTLI (RFC 7932) through the reference pure-Java decoder, {@code org.brotli:dec}. It decodes from an
+     * {@link InputStream} into {@code byte[]}, so the page goes through one 64 KiB heap buffer on its way into the
+     * output segment. The stream must fill the page exactly and end there.
+     */
+    static final class Brotli extends PageDecompressor {
+        private final byte[] chunk = new byte[64 << 10];
+
+        Brotli() {
+            super(null, null);
+        }
+
+        @Override
+        public void checkPlausible(MemorySegment in, long uncompressedSize) {
+            // A brotli stream can expand by far more than any page's size (one command repeats up to 16 MiB), so no
+            // ratio bound applies; maxPageBytes bounds the buffer. An empty input is no brotli stream at all.
+            if (in.byteSize() == 0 && uncompressedSize > 0) {
+                throw new CorruptDataException("BROTLI page is empty: compressedSize=0 uncompressedSize="
+                        + uncompressedSize);
+            }
+        }
+
+        @Override
+        public void decompress(MemorySegment in, MemorySegment out) {
+            long size = out.byteSize();
+            long pos = 0;
+            try (BrotliInputStream stream = new BrotliInputStream(new SegmentInputStream(in))) {
+                while (pos < size) {
+                    int n = stream.read(chunk, 0, (int) Math.min(chunk.length, size - pos));
+                    if (n < 0) {
+                        throw corrupt("BROTLI", "stream ends early: produced=" + pos, in, out);
+                    }
+                    MemorySegment.copy(chunk, 0, out, ValueLayout.JAVA_BYTE, pos, n);
+                    pos += n;
+                }
+                if (stream.read() >= 0) {
+                    throw corrupt("BROTLI", "stream longer than the page: produced>" + size, in, out);
+                }
+            } catch (IOException | IllegalStateException | IndexOutOfBoundsException e) {
+                // org.brotli.dec reports bad input as IOException (wrapping its BrotliRuntimeException).
+                throw corrupt("BROTLI", "bad brotli data: " + e.getMessage() + " produced=" + pos, in, out);
+            }
+        }
+    }
+
+    /** The bytes of a segment as an {@link InputStream}, for decoders that only read streams. */
+    private static final class SegmentInputStream extends InputStream {
+        private final MemorySegment in;
+        private long pos;
+
+        SegmentInputStream(MemorySegment in) {
+            this.in = in;
+        }
+
+        @Override
+        public int read() {
+            return pos < in.byteSize() ? in.get(ValueLayout.JAVA_BYTE, pos++) & 0xFF : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            long left = in.byteSize() - pos;
+            if (len == 0) {
+                return 0;
+            }
+            if (left <= 0) {
+                return -1;
+            }
+            int n = (int) Math.min(len, left);
+            MemorySegment.copy(in, ValueLayout.JAVA_BYTE, pos, b, off, n);
+            pos += n;
+            return n;
         }
     }
 }

@@ -1,8 +1,12 @@
 package dev.stringview.parquet.internal;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where the off-heap buffers of one read come from, and when they are freed.
@@ -24,6 +28,16 @@ import java.util.List;
  * arena-scoped ones in a harness (docs/parquet.md); confined arenas close at no such cost. So a
  * batch-scoped read belongs to the thread that opened the reader: {@link #freeRetired} and {@link #close} from
  * another thread throw {@link WrongThreadException}, as reading its batches from another thread does.
+ *
+ * <p><b>Page pool</b> (batch-scoped only). {@code Arena.allocate} zero-fills every buffer and, for large ones,
+ * faults in fresh memory. Decompressed pages therefore come from a pool of raw buffers instead: a page gets a raw
+ * buffer of at least its size, seen through a segment whose scope is the page's own arena
+ * ({@link MemorySegment#reinterpret(long, Arena, java.util.function.Consumer)}). Closing that arena, when the next
+ * batch starts after the page was retired, makes every access through the page's segment throw as before, and
+ * only then returns the raw buffer to the pool. So the pool never hands out memory a live batch can still reach:
+ * a buffer retired while a batch is being built stays lent until that batch is stale. {@code reinterpret} is a
+ * restricted method, so the pool is used only when the JVM grants this module native access; otherwise every page
+ * is allocated afresh, as before. At most {@value #MAX_POOLED} raw buffers wait in the pool; more are freed.
  */
 public final class ReadMemory implements AutoCloseable {
     private final Arena arena; // the caller's, or null when batch-scoped
@@ -31,6 +45,18 @@ public final class ReadMemory implements AutoCloseable {
     private final List<Arena> retired = new ArrayList<>();
     private Arena batch;
     private int openArenas;
+
+    /** Whether {@code reinterpret} may be called, so that pages can come from the pool. */
+    private static final boolean CAN_POOL = ReadMemory.class.getModule().isNativeAccessEnabled();
+    static final int MAX_POOLED = 8;
+
+    /** Raw memory for pages: its own confined arena, so a buffer the pool does not keep can be freed. */
+    private record Raw(Arena owner, MemorySegment memory) {}
+
+    /** Raw buffers free for the next page, and those lent to a page's arena until that arena closes. */
+    private final ArrayDeque<Raw> pooled = new ArrayDeque<>();
+    private final Map<Arena, List<Raw>> lent = new IdentityHashMap<>();
+    private long reused;
 
     private ReadMemory(Arena arena) {
         this.arena = arena;
@@ -69,6 +95,47 @@ public final class ReadMemory implements AutoCloseable {
         }
         openArenas++;
         return Arena.ofConfined();
+    }
+
+    /**
+     * A buffer of {@code size} bytes for one page, valid while {@code pageArena} (from {@link #openBuffer}) is open.
+     * Its bytes are whatever the pool's last user left: the caller overwrites all of it.
+     */
+    MemorySegment pageBuffer(Arena pageArena, long size) {
+        if (arena != null || !CAN_POOL) {
+            return pageArena.allocate(size, 8);
+        }
+        Raw raw = null;
+        for (Raw r : pooled) {
+            if (r.memory().byteSize() >= size && (raw == null || r.memory().byteSize() < raw.memory().byteSize())) {
+                raw = r; // the smallest that fits
+            }
+        }
+        if (raw != null) {
+            pooled.remove(raw);
+            reused++;
+        } else {
+            Arena owner = Arena.ofConfined();
+            // Rounded up to a power of two (at least 64 KiB), so that pages of similar sizes can share buffers.
+            long capacity = Math.max(64 << 10, Long.highestOneBit(Math.max(1, size - 1)) << 1);
+            raw = new Raw(owner, owner.allocate(capacity, 8));
+        }
+        lent.computeIfAbsent(pageArena, a -> new ArrayList<>(1)).add(raw);
+        return raw.memory().reinterpret(size, pageArena, null);
+    }
+
+    /** How many page buffers came from the pool instead of a new allocation (for tests). */
+    public long reusedPageBuffers() {
+        return reused;
+    }
+
+    /** Raw page buffers this object holds, lent or waiting in the pool (for tests). */
+    public int pooledPageBuffers() {
+        int n = pooled.size();
+        for (List<Raw> l : lent.values()) {
+            n += l.size();
+        }
+        return n;
     }
 
     /** Arenas this object opened and has not closed yet (0 when arena-scoped); for tests and diagnostics. */
@@ -115,6 +182,22 @@ public final class ReadMemory implements AutoCloseable {
         for (Arena a : toClose) {
             openArenas--;
             a.close();
+            List<Raw> back = lent.remove(a); // no segment of a's scope can be read any more
+            if (back != null) {
+                for (Raw raw : back) {
+                    if (pooled.size() < MAX_POOLED && operation.equals("nextBatch")) {
+                        pooled.add(raw);
+                    } else {
+                        raw.owner().close();
+                    }
+                }
+            }
+        }
+        if (operation.equals("close")) {
+            for (Raw raw : pooled) {
+                raw.owner().close();
+            }
+            pooled.clear();
         }
     }
 

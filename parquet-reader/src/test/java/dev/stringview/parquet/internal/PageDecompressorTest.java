@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.github.luben.zstd.Zstd;
 import io.airlift.compress.lz4.Lz4Compressor;
 import java.io.ByteArrayOutputStream;
@@ -104,6 +106,31 @@ class PageDecompressorTest {
         return ByteBuffer.allocate(8 + block.length).putInt(raw.length).putInt(block.length).put(block).array();
     }
 
+    /** Brotli from the reference C encoder (brotli4j, JNI): independent of the pure-Java decoder under test. */
+    static byte[] brotli(byte[] b) throws IOException {
+        Brotli4jLoader.ensureAvailability();
+        return Encoder.compress(b);
+    }
+
+    @Test
+    void brotliFromTheReferenceEncoder() throws IOException {
+        // 0 bytes, one small page, and pages larger than the decoder's 64 KiB copy buffer (several copies).
+        for (int size : new int[] {0, 1, 13, 4000, 65536, 65537, 300_000}) {
+            byte[] a = data(size, 40 + size);
+            byte[] z = brotli(a);
+            assertArrayEquals(a, run(CompressionCodecName.BROTLI, z, size), "size=" + size);
+            assertThrows(CorruptDataException.class, () -> run(CompressionCodecName.BROTLI, z, size + 1),
+                    "a stream shorter than the page: size=" + size);
+            if (size > 0) {
+                assertThrows(CorruptDataException.class, () -> run(CompressionCodecName.BROTLI, z, size - 1),
+                        "a stream longer than the page: size=" + size);
+                assertThrows(CorruptDataException.class,
+                        () -> run(CompressionCodecName.BROTLI, Arrays.copyOf(z, z.length / 2), size),
+                        "a truncated stream: size=" + size);
+            }
+        }
+    }
+
     @Test
     void gzipMembersBackToBackAndZlib() throws IOException {
         byte[] a = data(5000, 1);
@@ -161,9 +188,10 @@ class PageDecompressorTest {
     void garbageNeverEscapesAsAnotherException() throws IOException {
         Random random = new Random(7);
         byte[] a = data(3000, 8);
-        byte[][] valid = {Snappy.compress(a), gzip(a), Zstd.compress(a, 3), lz4(a), hadoopBlock(a)};
+        byte[][] valid = {Snappy.compress(a), gzip(a), Zstd.compress(a, 3), lz4(a), hadoopBlock(a), brotli(a)};
         CompressionCodecName[] codecs = {CompressionCodecName.SNAPPY, CompressionCodecName.GZIP,
-                CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW, CompressionCodecName.LZ4};
+                CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW, CompressionCodecName.LZ4,
+                CompressionCodecName.BROTLI};
         for (int i = 0; i < 3000; i++) {
             int k = random.nextInt(codecs.length);
             byte[] input = valid[k].clone();

@@ -1,0 +1,545 @@
+package dev.stringview.parquet;
+
+import dev.stringview.ViewPredicate;
+import dev.stringview.parquet.internal.BloomFilters;
+import dev.stringview.parquet.internal.ColumnChunkReader;
+import dev.stringview.parquet.internal.PageHeader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.schema.PrimitiveComparator;
+
+/**
+ * A scan of one Parquet file on N threads: counts, row selections or batches, always in file order and equal to
+ * what one {@link ParquetViewReader} reading the file from start to end gives.
+ *
+ * <ul>
+ *   <li><b>Skipping.</b> With a {@link ColumnFilter} of kind {@code =}, {@code IN}, {@code <}, {@code >} or prefix,
+ *       row groups whose min/max statistics exclude every match are not read ({@link #withStatistics}), nor, for
+ *       {@code =} and {@code IN}, those whose bloom filter holds none of the constants ({@link #withBloomFilters}).
+ *       Only statistics in unsigned byte order (Parquet's order for strings and plain binary) are used.
+ *   <li><b>Work units.</b> {@link #count} and {@link #select} split the row groups left into units, and a row group
+ *       into ranges of its data pages when there are fewer row groups than about four per thread (a file written
+ *       with one large row group still uses every core). Pages are found by their headers; a dictionary page is
+ *       read by every range that needs it. Chunks with DELTA_BYTE_ARRAY pages are not split (their first value may
+ *       borrow from the page before, PARQUET-246). Each unit is read with batch-scoped memory on the thread that
+ *       runs it, so a thread holds about one batch and a few pages at a time.
+ *   <li><b>Deciding rows.</b> {@link #count} and {@link #select} decide rows as pages are decoded, without
+ *       batches: on dictionary-encoded pages the predicate runs once per dictionary entry and each row costs a bit
+ *       lookup on its id ({@link #withPageFiltering}).
+ *   <li><b>Batches.</b> {@link #forEachBatch} reads whole row groups on the worker threads, at most
+ *       {@code threads} of them ahead of the consumer, each into an arena of its own, and hands the batches to the
+ *       consumer on the calling thread in file order. A batch is valid only during the call that receives it: the
+ *       row group's arena is closed once its last batch was consumed. Memory is therefore bounded by about
+ *       {@code threads + 1} row groups of the projected columns.
+ * </ul>
+ *
+ * <p>The file is mapped once per call into a shared arena that the scan owns and closes before returning; no
+ * memory of the caller's is used, and nothing the scan allocated outlives the call (copy survivors out with
+ * {@code ViewColumn.compact} inside the consumer to keep them). Worker threads are the scan's own platform
+ * threads, started per call and stopped before it returns; {@code threads = 1} runs everything on the calling
+ * thread.
+ */
+public final class ParquetScan {
+    private final Path path;
+    private final ParquetViewOptions options;
+    private final int threads;
+    private final boolean statistics;
+    private final boolean bloomFilters;
+    private final boolean pageFiltering;
+
+    private ParquetScan(Path path, ParquetViewOptions options, int threads, boolean statistics,
+            boolean bloomFilters, boolean pageFiltering) {
+        this.path = Objects.requireNonNull(path, "path");
+        this.options = Objects.requireNonNull(options, "options");
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be positive: threads=" + threads);
+        }
+        this.threads = threads;
+        this.statistics = statistics;
+        this.bloomFilters = bloomFilters;
+        this.pageFiltering = pageFiltering;
+    }
+
+    /** A scan of {@code path}: default read options, all available processors, statistics and bloom filters used. */
+    public static ParquetScan of(Path path) {
+        return new ParquetScan(path, ParquetViewOptions.defaults(), Runtime.getRuntime().availableProcessors(),
+                true, true, true);
+    }
+
+    /**
+     * Read options: batch size, UTF-8 validation, checksums, page limit, native decompression. The columns are the
+     * scan's to choose and the memory mode is the scan's (see the class comment), so those two are ignored.
+     */
+    public ParquetScan withOptions(ParquetViewOptions readOptions) {
+        return new ParquetScan(path, readOptions, threads, statistics, bloomFilters, pageFiltering);
+    }
+
+    /** Threads to read with; 1 reads on the calling thread. */
+    public ParquetScan withThreads(int count) {
+        return new ParquetScan(path, options, count, statistics, bloomFilters, pageFiltering);
+    }
+
+    /** Whether to skip row groups by their min/max statistics (on by default). */
+    public ParquetScan withStatistics(boolean enabled) {
+        return new ParquetScan(path, options, threads, enabled, bloomFilters, pageFiltering);
+    }
+
+    /** Whether to skip row groups by their bloom filters, for {@code =} and {@code IN} (on by default). */
+    public ParquetScan withBloomFilters(boolean enabled) {
+        return new ParquetScan(path, options, threads, statistics, enabled, pageFiltering);
+    }
+
+    /**
+     * Whether {@link #count} and {@link #select} decide rows while decoding pages (on by default): dictionary pages
+     * by their ids (the predicate runs once per distinct dictionary value, then one bit lookup per row), other
+     * pages page piece by page piece. Off, they build batches of views and run the predicate over each batch: the
+     * plain scan, kept as the reference the other is tested against and measured next to.
+     */
+    public ParquetScan withPageFiltering(boolean enabled) {
+        return new ParquetScan(path, options, threads, statistics, bloomFilters, enabled);
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    /** Delivers batches to {@link #forEachBatch}; the batch is valid only during the call. */
+    @FunctionalInterface
+    public interface BatchConsumer {
+        void accept(ViewBatch batch) throws IOException;
+    }
+
+    /**
+     * The row groups a scan with {@code filter} reads, ascending: every row group minus those its metadata proves
+     * hold no match.
+     */
+    public List<Integer> rowGroupsToRead(ColumnFilter filter) throws IOException {
+        try (Arena arena = Arena.ofConfined();
+                ParquetViewReader reader = ParquetViewReader.open(path, arena, readOptions(List.of(filter.column())))) {
+            return rowGroupsToRead(reader, filter);
+        }
+    }
+
+    /** The number of rows matching {@code filter}. */
+    public long count(ColumnFilter filter) throws IOException {
+        long[][] parts = run(filter, false);
+        long total = 0;
+        for (long[] p : parts) {
+            total += p[0];
+        }
+        return total;
+    }
+
+    /** The rows matching {@code filter}, as row numbers in the file (from 0), ascending. */
+    public long[] select(ColumnFilter filter) throws IOException {
+        long[][] parts = run(filter, true);
+        int total = 0;
+        for (long[] p : parts) {
+            total = Math.addExact(total, p.length);
+        }
+        long[] rows = new long[total];
+        int at = 0;
+        for (long[] p : parts) {
+            System.arraycopy(p, 0, rows, at, p.length);
+            at += p.length;
+        }
+        return rows;
+    }
+
+    private ParquetViewOptions readOptions(List<String> columns) {
+        return options.withColumns(columns).withBatchScopedMemory(false);
+    }
+
+    /** One unit of work: a row group, or a range of its pages. */
+    private record Unit(int rowGroup, ParquetViewReader.PageRange range) {}
+
+    /** Per unit, in order: the count (one element) or the selected rows. */
+    private long[][] run(ColumnFilter filter, boolean select) throws IOException {
+        Objects.requireNonNull(filter, "filter");
+        try (Arena mapping = Arena.ofShared();
+                ParquetViewReader file = ParquetViewReader.open(path, mapping, readOptions(List.of(filter.column())))) {
+            List<Unit> units = units(file, filter);
+            long[][] results = new long[units.size()][];
+            ParquetViewOptions partOptions = readOptions(List.of(filter.column())).withBatchScopedMemory(true);
+            ViewPredicate predicate = filter.predicate();
+            if (threads == 1 || units.size() <= 1) {
+                for (int u = 0; u < units.size(); u++) {
+                    results[u] = runUnit(file, units.get(u), partOptions, predicate, select);
+                }
+                return results;
+            }
+            AtomicInteger next = new AtomicInteger();
+            ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, units.size()), threadFactory());
+            try {
+                List<Future<?>> workers = new ArrayList<>();
+                for (int t = 0; t < Math.min(threads, units.size()); t++) {
+                    workers.add(pool.submit(() -> {
+                        for (int u = next.getAndIncrement(); u < units.size(); u = next.getAndIncrement()) {
+                            try {
+                                results[u] = runUnit(file, units.get(u), partOptions, predicate, select);
+                            } catch (IOException e) {
+                                next.set(units.size()); // the others stop at their next unit
+                                throw new UncheckedIOException(e);
+                            } catch (RuntimeException | Error e) {
+                                next.set(units.size());
+                                throw e;
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                awaitAll(workers);
+            } finally {
+                pool.shutdownNow();
+            }
+            return results;
+        }
+    }
+
+    private long[] runUnit(ParquetViewReader file, Unit unit, ParquetViewOptions partOptions,
+            ViewPredicate predicate, boolean select) throws IOException {
+        long count = 0;
+        long[] rows = select ? new long[64] : null;
+        int[] hits = null;
+        try (ParquetViewReader part = file.part(unit.rowGroup(), unit.range(), null, partOptions)) {
+            if (pageFiltering) {
+                hits = new int[partOptions.batchSize()];
+                for (int n = part.nextMatches(predicate, hits); n >= 0; n = part.nextMatches(predicate, hits)) {
+                    if (select) {
+                        rows = appendRows(rows, count, part.lastFilteredRow(), hits, n);
+                    }
+                    count += n;
+                }
+                return select ? Arrays.copyOf(rows, (int) count) : new long[] {count};
+            }
+            for (ViewBatch batch = part.nextBatch(); batch != null; batch = part.nextBatch()) {
+                if (!select) {
+                    count += predicate.count(batch.column(0));
+                    continue;
+                }
+                if (hits == null || hits.length < batch.rowCount()) {
+                    hits = new int[batch.rowCount()];
+                }
+                int n = predicate.select(batch.column(0), hits);
+                rows = appendRows(rows, count, batch.firstRow(), hits, n);
+                count += n;
+            }
+        }
+        return select ? Arrays.copyOf(rows, (int) count) : new long[] {count};
+    }
+
+    /** {@code rows} (holding {@code count}) with {@code firstRow + hits[0 .. n)} appended, grown if needed. */
+    private static long[] appendRows(long[] rows, long count, long firstRow, int[] hits, int n) {
+        if (count + n > rows.length) {
+            rows = Arrays.copyOf(rows, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(count + n, 2L * rows.length)));
+        }
+        for (int i = 0; i < n; i++) {
+            rows[(int) count + i] = firstRow + hits[i];
+        }
+        return rows;
+    }
+
+    /**
+     * Reads the projected {@code columns} of the row groups {@code filter} may match (all row groups if it is null)
+     * and hands every batch to {@code consumer} on the calling thread, in file order. The filter only skips row
+     * groups here; the batches hold every row of the row groups read. A batch is valid during its call only.
+     */
+    public void forEachBatch(List<String> columns, ColumnFilter filter, BatchConsumer consumer) throws IOException {
+        Objects.requireNonNull(columns, "columns");
+        Objects.requireNonNull(consumer, "consumer");
+        List<String> projection = new ArrayList<>(columns);
+        if (filter != null && !projection.contains(filter.column())) {
+            projection.add(filter.column()); // for its statistics; batches then hold it too
+        }
+        try (Arena mapping = Arena.ofShared();
+                ParquetViewReader file = ParquetViewReader.open(path, mapping, readOptions(projection))) {
+            List<Integer> groups = filter == null ? allGroups(file) : rowGroupsToRead(file, filter);
+            ParquetViewOptions partOptions = readOptions(projection);
+            if (threads == 1) {
+                for (int g : groups) {
+                    try (Arena arena = Arena.ofConfined()) {
+                        for (ViewBatch b : readGroup(file, g, arena, partOptions)) {
+                            consumer.accept(b);
+                        }
+                    }
+                }
+                return;
+            }
+            ExecutorService pool = Executors.newFixedThreadPool(threads, threadFactory());
+            ArrayDeque<Future<GroupBatches>> ahead = new ArrayDeque<>();
+            int submitted = 0;
+            try {
+                while (submitted < groups.size() && ahead.size() < threads) {
+                    ahead.add(submitGroup(pool, file, groups.get(submitted++), partOptions));
+                }
+                while (!ahead.isEmpty()) {
+                    GroupBatches done = await(ahead.poll());
+                    try (Arena arena = done.arena()) {
+                        if (submitted < groups.size()) {
+                            ahead.add(submitGroup(pool, file, groups.get(submitted++), partOptions));
+                        }
+                        for (ViewBatch b : done.batches()) {
+                            consumer.accept(b);
+                        }
+                    }
+                }
+            } finally {
+                // On failure: let the row groups in flight finish, then free them (a running read's arena cannot be
+                // closed under it).
+                for (Future<GroupBatches> f : ahead) {
+                    try {
+                        f.get().arena().close();
+                    } catch (ExecutionException | RuntimeException e) {
+                        // that read failed and closed its own arena
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    private record GroupBatches(Arena arena, List<ViewBatch> batches) {}
+
+    private static Future<GroupBatches> submitGroup(ExecutorService pool, ParquetViewReader file, int group,
+            ParquetViewOptions partOptions) {
+        return pool.submit(() -> {
+            Arena arena = Arena.ofShared(); // read here, consumed on the caller's thread
+            try {
+                return new GroupBatches(arena, readGroup(file, group, arena, partOptions));
+            } catch (IOException | RuntimeException | Error e) {
+                arena.close();
+                throw e;
+            }
+        });
+    }
+
+    private static List<ViewBatch> readGroup(ParquetViewReader file, int group, Arena arena,
+            ParquetViewOptions partOptions) throws IOException {
+        List<ViewBatch> batches = new ArrayList<>();
+        try (ParquetViewReader part = file.part(group, null, arena, partOptions)) {
+            for (ViewBatch b = part.nextBatch(); b != null; b = part.nextBatch()) {
+                batches.add(b);
+            }
+        }
+        return batches;
+    }
+
+    private static List<Integer> allGroups(ParquetViewReader file) {
+        List<Integer> groups = new ArrayList<>();
+        for (int g = 0; g < file.rowGroupCount(); g++) {
+            groups.add(g);
+        }
+        return groups;
+    }
+
+    private List<Integer> rowGroupsToRead(ParquetViewReader file, ColumnFilter filter) throws IOException {
+        List<Integer> groups = new ArrayList<>();
+        List<BlockMetaData> blocks = file.footer().getBlocks();
+        ParquetColumn column = file.columns().stream().filter(c -> c.name().equals(filter.column())).findFirst()
+                .orElseThrow();
+        for (int g = 0; g < blocks.size(); g++) {
+            if (!filter.canSkip() || !provablyNoMatch(file, g, column, filter)) {
+                groups.add(g);
+            }
+        }
+        return groups;
+    }
+
+    private boolean provablyNoMatch(ParquetViewReader file, int g, ParquetColumn column, ColumnFilter filter)
+            throws IOException {
+        BlockMetaData block = file.footer().getBlocks().get(g);
+        ColumnChunkMetaData meta = null;
+        for (ColumnChunkMetaData c : block.getColumns()) {
+            if (c.getPath().size() == 1 && c.getPath().toArray()[0].equals(column.name())) {
+                meta = c;
+            }
+        }
+        if (meta == null) {
+            return false; // the reader reports the missing chunk
+        }
+        if (statistics && statisticsExclude(meta, block.getRowCount(), filter)) {
+            return true;
+        }
+        List<byte[]> probes = filter.probes();
+        if (!bloomFilters || probes == null) {
+            return false;
+        }
+        long offset;
+        try {
+            offset = meta.getBloomFilterOffset();
+        } catch (RuntimeException e) {
+            return false;
+        }
+        return BloomFilters.excludeAll(file.mappedFile(), file.dataEnd(), offset, probes);
+    }
+
+    private static boolean statisticsExclude(ColumnChunkMetaData meta, long rows, ColumnFilter filter) {
+        Statistics<?> stats;
+        try {
+            stats = meta.getStatistics();
+        } catch (RuntimeException e) {
+            return false; // unreadable statistics prove nothing
+        }
+        if (stats == null || stats.isEmpty()) {
+            return false;
+        }
+        if (stats.isNumNullsSet() && stats.getNumNulls() == rows && rows > 0 && !stats.hasNonNullValue()) {
+            return true; // every value is null, and these predicates match no null
+        }
+        if (!stats.hasNonNullValue()
+                || stats.comparator() != PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR) {
+            return false; // no bounds, or bounds in another order (signed: DECIMAL)
+        }
+        byte[] min = stats.getMinBytes();
+        byte[] max = stats.getMaxBytes();
+        return min != null && max != null && !filter.mayMatch(min, max);
+    }
+
+    /** Units for the row groups to read: whole groups, or page ranges when groups are fewer than the work wants. */
+    private List<Unit> units(ParquetViewReader file, ColumnFilter filter) throws IOException {
+        List<Integer> groups = rowGroupsToRead(file, filter);
+        List<Unit> units = new ArrayList<>();
+        int wanted = threads == 1 ? 1 : 4 * threads;
+        ParquetColumn column = file.columns().get(0);
+        for (int g : groups) {
+            int pieces = threads == 1 ? 1 : Math.max(1, (wanted + groups.size() - 1) / groups.size());
+            if (pieces > 1) {
+                List<ParquetViewReader.PageRange> ranges = pageRanges(file.chunk(g, column), pieces);
+                if (ranges != null) {
+                    for (ParquetViewReader.PageRange r : ranges) {
+                        units.add(new Unit(g, r));
+                    }
+                    continue;
+                }
+            }
+            units.add(new Unit(g, null));
+        }
+        return units;
+    }
+
+    /**
+     * The chunk's data pages cut into about {@code pieces} ranges of similar value counts, or null if the chunk
+     * cannot be split (one data page, DELTA_BYTE_ARRAY pages, or headers that do not add up).
+     */
+    static List<ParquetViewReader.PageRange> pageRanges(ColumnChunkReader.Chunk chunk, int pieces) {
+        List<ColumnChunkReader.PageSpan> spans = ColumnChunkReader.pageSpans(chunk);
+        if (spans == null) {
+            return null;
+        }
+        boolean dictionaryFirst = !spans.isEmpty() && spans.get(0).type() == PageHeader.DICTIONARY_PAGE;
+        int dataPages = 0;
+        for (ColumnChunkReader.PageSpan s : spans) {
+            if (s.type() == PageHeader.DATA_PAGE || s.type() == PageHeader.DATA_PAGE_V2) {
+                dataPages++;
+                if (s.encoding() == 7) { // DELTA_BYTE_ARRAY
+                    return null;
+                }
+            } else if (s.type() == PageHeader.DICTIONARY_PAGE && s != spans.get(0)) {
+                return null; // a misplaced dictionary: let the whole-chunk reader report it
+            }
+        }
+        if (dataPages < 2) {
+            return null;
+        }
+        long perPiece = Math.max(1, (chunk.numValues() + pieces - 1) / pieces);
+        long chunkEnd = chunk.start() + chunk.length();
+        List<ParquetViewReader.PageRange> ranges = new ArrayList<>();
+        long valuesBefore = 0;
+        int first = -1; // span index of the current range's first data page
+        long values = 0;
+        for (int i = 0; i < spans.size(); i++) {
+            ColumnChunkReader.PageSpan s = spans.get(i);
+            if (s.type() == PageHeader.DICTIONARY_PAGE) {
+                continue;
+            }
+            if (first < 0) {
+                first = i;
+            }
+            values += s.numValues();
+            boolean last = i == spans.size() - 1;
+            if (values >= perPiece || last) {
+                long end = last ? chunkEnd : spans.get(i + 1).offset();
+                ranges.add(new ParquetViewReader.PageRange(spans.get(first).offset(), end, valuesBefore, values, first,
+                        dictionaryFirst));
+                valuesBefore += values;
+                values = 0;
+                first = -1;
+            }
+        }
+        return ranges;
+    }
+
+    private static void awaitAll(List<Future<?>> workers) throws IOException {
+        Throwable failure = null;
+        for (Future<?> w : workers) {
+            try {
+                w.get();
+            } catch (ExecutionException e) {
+                if (failure == null) {
+                    failure = e.getCause();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("scan interrupted", e);
+            }
+        }
+        if (failure != null) {
+            rethrow(failure);
+        }
+    }
+
+    private static <T> T await(Future<T> future) throws IOException {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            rethrow(e.getCause());
+            throw new AssertionError(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("scan interrupted", e);
+        }
+    }
+
+    private static void rethrow(Throwable t) throws IOException {
+        if (t instanceof UncheckedIOException u) {
+            throw u.getCause();
+        }
+        if (t instanceof IOException io) {
+            throw io;
+        }
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        throw new IOException(t);
+    }
+
+    private static ThreadFactory threadFactory() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "stringview-scan-" + n.getAndIncrement());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

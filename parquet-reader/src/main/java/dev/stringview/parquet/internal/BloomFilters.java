@@ -1,0 +1,88 @@
+package dev.stringview.parquet.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
+import org.apache.parquet.format.BloomFilterHeader;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * Probes a column chunk's split-block bloom filter (Parquet's only kind: BLOCK algorithm, XXH64 hash, stored
+ * uncompressed; format spec BloomFilter.md) for constants, straight from the memory-mapped file. A bloom filter
+ * has false positives and no false negatives, so "none of the constants is in it" proves that no value of the
+ * chunk equals any of them. Anything unexpected (no filter, an unknown algorithm, a header or bitset that does
+ * not fit the file) proves nothing, and the row group is read.
+ */
+public final class BloomFilters {
+    private BloomFilters() {}
+
+    /**
+     * Whether the bloom filter at {@code offset} (from the chunk's metadata; negative when there is none) holds
+     * none of {@code probes}. Only bytes before {@code dataEnd} (where the footer starts) are read.
+     */
+    public static boolean excludeAll(MemorySegment file, long dataEnd, long offset, List<byte[]> probes) {
+        if (offset < 4 || offset >= dataEnd || probes.isEmpty()) {
+            return false;
+        }
+        try {
+            SegmentStream in = new SegmentStream(file, offset, dataEnd);
+            BloomFilterHeader header = Util.readBloomFilterHeader(in);
+            if (!header.getAlgorithm().isSetBLOCK() || !header.getHash().isSetXXHASH()
+                    || !header.getCompression().isSetUNCOMPRESSED()) {
+                return false;
+            }
+            int bytes = header.getNumBytes();
+            if (bytes < BlockSplitBloomFilter.LOWER_BOUND_BYTES || bytes > BlockSplitBloomFilter.UPPER_BOUND_BYTES
+                    || bytes % 32 != 0 || bytes > dataEnd - in.position) {
+                return false;
+            }
+            byte[] bitset = file.asSlice(in.position, bytes).toArray(ValueLayout.JAVA_BYTE);
+            BlockSplitBloomFilter filter = new BlockSplitBloomFilter(bitset);
+            for (byte[] probe : probes) {
+                if (filter.findHash(filter.hash(Binary.fromConstantByteArray(probe)))) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false; // an unreadable filter proves nothing
+        }
+    }
+
+    /** The file's bytes from {@code position} up to {@code limit}, for parquet-java's Thrift header reader. */
+    private static final class SegmentStream extends InputStream {
+        private final MemorySegment file;
+        private final long limit;
+        long position;
+
+        SegmentStream(MemorySegment file, long position, long limit) {
+            this.file = file;
+            this.position = position;
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() {
+            return position < limit ? file.get(ValueLayout.JAVA_BYTE, position++) & 0xFF : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            if (len == 0) {
+                return 0;
+            }
+            if (position >= limit) {
+                return -1;
+            }
+            int n = (int) Math.min(len, limit - position);
+            MemorySegment.copy(file, ValueLayout.JAVA_BYTE, position, b, off, n);
+            position += n;
+            return n;
+        }
+    }
+}

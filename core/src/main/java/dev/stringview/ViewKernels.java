@@ -75,7 +75,7 @@ public final class ViewKernels {
             int valid = !hasNulls || (left.isValid(row) && right.isValid(row)) ? 1 : 0;
             int lengthA = (int) a0;
             int lengthB = (int) b0;
-            int p = Long.compare(ViewOrder.prefix(a0), ViewOrder.prefix(b0));
+            long p = ViewOrder.prefix(a0) - ViewOrder.prefix(b0);
             int outcome;
             if (p == 0 && (lengthA > INLINE_MAX || lengthB > INLINE_MAX) && valid != 0) {
                 outcome = ViewOrder.compareSamePrefix(lengthA > INLINE_MAX ? leftBuffers[(int) a1] : null, a1 >>> 32,
@@ -83,8 +83,8 @@ public final class ViewKernels {
                         lengthB > INLINE_MAX ? rightBuffers[(int) b1] : null, b1 >>> 32, lengthB,
                         ViewOrder.second(rightBuffers, b0, b1)) + 1;
             } else {
-                int s = Long.compareUnsigned(Long.reverseBytes(a1), Long.reverseBytes(b1));
-                outcome = Integer.signum(4 * p + 2 * s + Integer.compare(lengthA, lengthB)) + 1;
+                outcome = ViewOrder.outcome(p, Long.reverseBytes(a1), Long.reverseBytes(b1),
+                        (long) lengthA - lengthB);
             }
             out[found] = row;
             found += (acceptMask >>> outcome) & valid;

@@ -1,6 +1,7 @@
 package dev.stringview;
 
 import static dev.stringview.ViewLayout.INLINE_MAX;
+import static dev.stringview.ViewLayout.LAYOUT_BE_LONG;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
 import java.lang.foreign.MemorySegment;
@@ -21,53 +22,118 @@ final class OrderPredicate extends ViewPredicate {
     private final int acceptMask;
     private final long prefix;
     private final long second;
+    private final long first; // bytes 0..7, big-endian, zero-padded
+    private final boolean acceptLess; // whether rows less than the constant match (< and <=), else greater ones
 
     OrderPredicate(Constant constant, Comparison comparison) {
         this.constant = constant;
         this.acceptMask = comparison.acceptMask;
         this.prefix = Integer.toUnsignedLong(constant.prefixBigEndian);
         this.second = Long.reverseBytes(constant.word1); // bytes 4..11, zero-padded, for long constants too
+        this.first = prefix << 32 | second >>> 32;
+        this.acceptLess = (acceptMask & 1) != 0;
     }
 
     @Override
     int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
         MemorySegment views = column.viewSegment();
         MemorySegment[] buffers = column.bufferArray();
-        boolean hasNulls = column.hasNulls();
         int found = 0;
-        // The per-row work is written into both loops rather than called: a separately compiled helper grows too
+        if (selection == null) {
+            for (int base = from; base < to; base += Long.SIZE) {
+                long matches = chunkMatches(column, views, buffers, base, Math.min(Long.SIZE, to - base));
+                while (matches != 0) {
+                    out[found++] = base + Long.numberOfTrailingZeros(matches);
+                    matches &= matches - 1;
+                }
+            }
+            return found;
+        }
+        boolean hasNulls = column.hasNulls();
+        // The per-row work is written into the loop rather than called: a separately compiled helper grows too
         // large (every segment access carries its checks) for the JIT to inline it back into the loop.
-        if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
-            for (int row = from; row < to; row++) {
-                long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
-                long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
-                int valid = !hasNulls || column.isValid(row) ? 1 : 0;
-                int outcome;
-                if (ViewOrder.prefix(w0) == prefix && (int) w0 > INLINE_MAX && valid != 0) {
-                    outcome = longTie(buffers, w0, w1);
-                } else {
-                    outcome = inlineOutcome(w0, w1);
-                }
-                out[found] = row; // written always, kept only on a match: no branch to mispredict
-                found += (acceptMask >>> outcome) & valid;
+        for (int i = from; i < to; i++) {
+            int row = selection[i];
+            long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
+            long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
+            int valid = !hasNulls || column.isValid(row) ? 1 : 0;
+            int outcome;
+            if (ViewOrder.prefix(w0) == prefix && (int) w0 > INLINE_MAX && valid != 0) {
+                outcome = longTie(buffers, w0, w1);
+            } else {
+                outcome = inlineOutcome(w0, w1);
             }
-        } else {
-            for (int i = from; i < to; i++) {
-                int row = selection[i];
-                long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
-                long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
-                int valid = !hasNulls || column.isValid(row) ? 1 : 0;
-                int outcome;
-                if (ViewOrder.prefix(w0) == prefix && (int) w0 > INLINE_MAX && valid != 0) {
-                    outcome = longTie(buffers, w0, w1);
-                } else {
-                    outcome = inlineOutcome(w0, w1);
-                }
-                out[found] = row;
-                found += (acceptMask >>> outcome) & valid;
-            }
+            out[found] = row; // written always, kept only on a match: no branch to mispredict
+            found += (acceptMask >>> outcome) & valid;
         }
         return found;
+    }
+
+    /** Counts without writing row ids: the matches of each 64-row chunk are one word, counted by its bits. */
+    @Override
+    int countRows(ViewColumn column, int[] selection, int n) {
+        if (selection != null) {
+            return super.countRows(column, selection, n);
+        }
+        MemorySegment views = column.viewSegment();
+        MemorySegment[] buffers = column.bufferArray();
+        int total = 0;
+        for (int base = 0; base < n; base += Long.SIZE) {
+            total += Long.bitCount(chunkMatches(column, views, buffers, base, Math.min(Long.SIZE, n - base)));
+        }
+        return total;
+    }
+
+    /**
+     * Bit {@code i} set when row {@code base + i} ({@code i < count <= 64}) matches, in two phases. The first
+     * reads only the views and decides every row in arithmetic, with no branch: its outcome bit goes into one
+     * word, and a second word marks the long rows that share the constant's prefix ("ties", whose outcome the
+     * view cannot decide). Nulls are then masked out of both words at once, so the hot loop never reads the
+     * validity bitmap and a null row's view (which may hold anything) is never followed into a buffer. Only the
+     * ties left then, few unless the data shares its prefix, are resolved one by one from their buffers. Deciding
+     * a row and branching on whether it is a tie cost about 5 ns/row in a per-row loop (mispredicted on the 5%
+     * ties of Suite 1); this loop carries no data-dependent branch.
+     */
+    private long chunkMatches(ViewColumn column, MemorySegment views, MemorySegment[] buffers, int base,
+            int count) {
+        long accepted = 0;
+        long ties = 0;
+        long firstPrefix = first >>> 32;
+        for (int i = 0; i < count; i++) {
+            // Bytes 4..11 of the view: the prefix, then bytes 4..7 of an inline value (zero-padded) or the buffer
+            // index of a long one. Read big-endian, it orders like the value's first eight bytes whenever the
+            // prefixes differ; rows with the constant's prefix are ties, decided below.
+            long key = views.get(LAYOUT_BE_LONG, ((long) (base + i) << 4) + 4);
+            long less = Long.compareUnsigned(key, first) < 0 ? 1 : 0;
+            long tie = (key >>> 32) == firstPrefix ? 1 : 0;
+            accepted |= less << i;
+            ties |= tie << i;
+        }
+        accepted = acceptLess ? accepted : ~accepted; // ties (and bits past count) are cleared below
+        if (column.hasNulls()) {
+            long valid = column.validBits(base, count);
+            accepted &= valid;
+            ties &= valid;
+        }
+        accepted &= ~ties & (-1L >>> (Long.SIZE - count));
+        while (ties != 0) {
+            int i = Long.numberOfTrailingZeros(ties);
+            ties &= ties - 1;
+            long at = (long) (base + i) << 4;
+            long w0 = views.get(LAYOUT_LE_LONG, at);
+            long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+            int length = (int) w0;
+            // bytes 4..11 as one word: the rest of the view, or eight bytes from the buffer (a long value has 13+)
+            long rowSecond = length <= INLINE_MAX ? Long.reverseBytes(w1)
+                    : buffers[(int) w1].get(LAYOUT_BE_LONG, (w1 >>> 32) + 4);
+            int order = Long.compareUnsigned(rowSecond, second);
+            if (order == 0) {
+                order = length > INLINE_MAX && constant.length > INLINE_MAX ? longTie(buffers, w0, w1) - 1
+                        : Integer.compare(length, constant.length);
+            }
+            accepted |= (long) ((acceptMask >>> (Integer.signum(order) + 1)) & 1) << i;
+        }
+        return accepted;
     }
 
     /**

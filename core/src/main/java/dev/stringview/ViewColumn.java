@@ -384,6 +384,15 @@ public final class ViewColumn {
         return validity == null || Bits.get(validity, validityOffset + row);
     }
 
+    /** Bit {@code i} set when row {@code from + i} ({@code i < count <= 64}) is valid. */
+    long validBits(int from, int count) {
+        long bits = 0;
+        for (int i = 0; i < count; i++) {
+            bits |= (isValid(from + i) ? 1L : 0L) << i;
+        }
+        return bits;
+    }
+
     boolean hasNulls() {
         return nullCount != 0;
     }

@@ -25,16 +25,6 @@ final class ViewOrder {
         return (x >> 63) | (-x >>> 63);
     }
 
-    /** 1 when {@code x < y} unsigned, else 0, without a compare (Hacker's Delight 2-12). */
-    static long lessUnsigned(long x, long y) {
-        return ((~x & y) | ((~x | y) & (x - y))) >>> 63;
-    }
-
-    /** 1 when {@code x == 0}, else 0, without a compare. */
-    static long isZero(long x) {
-        return ~(x | -x) >>> 63;
-    }
-
     /**
      * 0, 1 or 2 as a value is less than, equal to or greater than another, from the difference of their
      * zero-extended prefixes, their bytes 4..11 (big-endian, zero-padded) and their lengths, in arithmetic only:

@@ -396,6 +396,15 @@ public final class ViewColumn {
         return validity == null || Bits.get(validity, validityOffset + row);
     }
 
+    /** Bit {@code i} set when row {@code from + i} ({@code i < count <= 64}) is valid. */
+    long validBits(int from, int count) {
+        long bits = 0;
+        for (int i = 0; i < count; i++) {
+            bits |= (isValid(from + i) ? 1L : 0L) << i;
+        }
+        return bits;
+    }
+
     boolean hasNulls() {
         return nullCount != 0;
     }
@@ -454,28 +463,6 @@ public final class ViewColumn {
                 return true; // same bytes: no need to read them
             }
             return ByteRanges.equal(bufA, (a1 >>> 32) + 4, bufB, (b1 >>> 32) + 4, length - 4);
-        }
-
-        /** Unsigned bytewise order of two non-null rows; the prefix decides without touching buffers when it differs. */
-        static int compare(ViewColumn a, int rowA, ViewColumn b, int rowB) {
-            long a0 = a.word0(rowA);
-            long b0 = b.word0(rowB);
-            int prefixA = Integer.reverseBytes((int) (a0 >>> 32));
-            int prefixB = Integer.reverseBytes((int) (b0 >>> 32));
-            if (prefixA != prefixB) {
-                return Integer.compareUnsigned(prefixA, prefixB);
-            }
-            int lengthA = (int) a0;
-            int lengthB = (int) b0;
-            long a1 = a.word1(rowA);
-            long b1 = b.word1(rowB);
-            if (lengthA <= INLINE_MAX && lengthB <= INLINE_MAX) {
-                // Zero padding makes the 12 inline bytes compare like the values; ties go to the shorter one.
-                int c = Long.compareUnsigned(Long.reverseBytes(a1), Long.reverseBytes(b1));
-                return c != 0 ? c : Integer.compare(lengthA, lengthB);
-            }
-            return ByteRanges.compare(a.dataSegment(rowA, a0, a1), a.dataOffset(rowA, a0, a1), lengthA,
-                    b.dataSegment(rowB, b0, b1), b.dataOffset(rowB, b0, b1), lengthB);
         }
     }
 }

@@ -1,5 +1,9 @@
 package dev.stringview;
 
+import static dev.stringview.ViewLayout.INLINE_MAX;
+import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
+
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -32,18 +36,58 @@ public final class ViewKernels {
     private static int compareRows(Comparison comparison, ViewColumn left, ViewColumn right, int[] selection,
             int from, int to, int[] out) {
         boolean hasNulls = left.hasNulls() || right.hasNulls();
-        boolean equality = comparison == Comparison.EQUAL || comparison == Comparison.NOT_EQUAL;
+        if (comparison == Comparison.EQUAL || comparison == Comparison.NOT_EQUAL) {
+            int found = 0;
+            for (int i = from; i < to; i++) {
+                int row = selection == null ? i : selection[i];
+                if (hasNulls && (!left.isValid(row) || !right.isValid(row))) {
+                    continue;
+                }
+                int cmp = ViewColumn.Rows.equal(left, row, right, row) ? 0 : 1;
+                if (comparison.accepts(cmp)) {
+                    out[found++] = row;
+                }
+            }
+            return found;
+        }
+        return orderRows(comparison.acceptMask, left, right, selection, from, to, out, hasNulls);
+    }
+
+    /**
+     * The order comparisons, as {@link OrderPredicate} does them against a constant: prefixes, bytes 4..11 and
+     * lengths in branch-free arithmetic for rows where both sides are inline or the prefixes differ; a long value
+     * with an equal prefix reads the next eight bytes as one word ({@link ViewOrder}); nulls are masked out.
+     */
+    private static int orderRows(int acceptMask, ViewColumn left, ViewColumn right, int[] selection, int from,
+            int to, int[] out, boolean hasNulls) {
+        MemorySegment leftViews = left.viewSegment();
+        MemorySegment rightViews = right.viewSegment();
+        MemorySegment[] leftBuffers = left.bufferArray();
+        MemorySegment[] rightBuffers = right.bufferArray();
         int found = 0;
         for (int i = from; i < to; i++) {
             int row = selection == null ? i : selection[i];
-            if (hasNulls && (!left.isValid(row) || !right.isValid(row))) {
-                continue;
+            long at = (long) row << 4;
+            long a0 = leftViews.get(LAYOUT_LE_LONG, at);
+            long a1 = leftViews.get(LAYOUT_LE_LONG, at + 8);
+            long b0 = rightViews.get(LAYOUT_LE_LONG, at);
+            long b1 = rightViews.get(LAYOUT_LE_LONG, at + 8);
+            int valid = !hasNulls || (left.isValid(row) && right.isValid(row)) ? 1 : 0;
+            int lengthA = (int) a0;
+            int lengthB = (int) b0;
+            long p = ViewOrder.prefix(a0) - ViewOrder.prefix(b0);
+            int outcome;
+            if (p == 0 && (lengthA > INLINE_MAX || lengthB > INLINE_MAX) && valid != 0) {
+                outcome = ViewOrder.compareSamePrefix(lengthA > INLINE_MAX ? leftBuffers[(int) a1] : null, a1 >>> 32,
+                        lengthA, ViewOrder.second(leftBuffers, a0, a1),
+                        lengthB > INLINE_MAX ? rightBuffers[(int) b1] : null, b1 >>> 32, lengthB,
+                        ViewOrder.second(rightBuffers, b0, b1)) + 1;
+            } else {
+                outcome = ViewOrder.outcome(p, Long.reverseBytes(a1), Long.reverseBytes(b1),
+                        (long) lengthA - lengthB);
             }
-            int cmp = equality ? (ViewColumn.Rows.equal(left, row, right, row) ? 0 : 1)
-                    : ViewColumn.Rows.compare(left, row, right, row);
-            if (comparison.accepts(cmp)) {
-                out[found++] = row;
-            }
+            out[found] = row;
+            found += (acceptMask >>> outcome) & valid;
         }
         return found;
     }
@@ -62,75 +106,162 @@ public final class ViewKernels {
     /**
      * The row order that sorts the column ascending in unsigned bytewise order, stable, nulls last.
      *
-     * <p>Each non-null row gets a 64-bit key: its 4-byte prefix read big-endian (so it orders like the bytes)
-     * above its row number. One primitive sort of the keys orders rows by prefix, and stably; only runs of rows
-     * that share a prefix are then refined by full comparisons, which read inline bytes from the views and
-     * buffer bytes only for long values.
+     * <p>Multikey sort on 8-byte chunks ({@link ViewOrder}): each non-null row first gets a 64-bit key, its 4-byte
+     * prefix read big-endian above its row number, and one primitive sort orders all rows by prefix, stably. Each
+     * run of rows sharing a prefix is then sorted by its next chunk (bytes 4..11: the inline bytes of a short
+     * value, the first eight bytes after the prefix of a long one) with, as tie-breakers, the length clipped to
+     * "ends within this chunk or not" and the row number. Only rows whose chunks agree and that both go on past
+     * the chunk are refined further, by bytes 12..19, 20..27 and so on. Buffers are read once per row and chunk,
+     * never through a comparison callback: URL-like data, where every value starts with "http", is sorted by
+     * primitive sorts of chunks.
      */
     public static int[] argsort(ViewColumn column) {
         int size = column.size();
-        long[] keys = new long[size - column.nullCount()];
+        int nonNull = size - column.nullCount();
+        long[] keys = new long[nonNull];
         int[] order = new int[size];
-        int nonNull = 0;
-        int nullAt = keys.length;
+        int filled = 0;
+        int nullAt = nonNull;
         for (int row = 0; row < size; row++) {
             if (!column.isValid(row)) {
                 order[nullAt++] = row;
                 continue;
             }
-            long prefix = Integer.reverseBytes((int) (column.word0(row) >>> 32)) & 0xFFFF_FFFFL;
             // Flip the top bit so signed order of the keys is unsigned order of the prefixes.
-            keys[nonNull++] = ((prefix << 32) | row) ^ Long.MIN_VALUE;
+            keys[filled++] = ((ViewOrder.prefix(column.word0(row)) << 32) | row) ^ Long.MIN_VALUE;
         }
         Arrays.sort(keys);
-        for (int i = 0; i < keys.length; i++) {
+        for (int i = 0; i < nonNull; i++) {
             order[i] = (int) keys[i];
         }
-        int[] scratch = new int[keys.length];
-        for (int start = 0; start < keys.length; ) {
+        // Ranges of order[] still to sort by the chunk at a depth: (from, to, depth) triples on a stack.
+        long[] aux = new long[nonNull];
+        int[] stack = new int[48];
+        int top = 0;
+        for (int start = 0; start < nonNull; ) {
             long prefix = keys[start] >>> 32;
             int end = start + 1;
-            while (end < keys.length && keys[end] >>> 32 == prefix) {
+            while (end < nonNull && keys[end] >>> 32 == prefix) {
                 end++;
             }
             if (end - start > 1) {
-                mergeSort(column, order, scratch, start, end);
+                stack = push(stack, top, start, end, ViewLayout.PREFIX_SIZE);
+                top += 3;
             }
             start = end;
+        }
+        MemorySegment views = column.viewSegment();
+        MemorySegment[] buffers = column.bufferArray();
+        while (top > 0) {
+            top -= 3;
+            int from = stack[top];
+            int to = stack[top + 1];
+            int depth = stack[top + 2];
+            int continues = depth + 9; // a clipped length meaning "goes on past this chunk"
+            for (int i = from; i < to; i++) {
+                int row = order[i];
+                long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
+                long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
+                int length = (int) w0;
+                long chunk = depth == ViewLayout.PREFIX_SIZE ? ViewOrder.second(buffers, w0, w1)
+                        : ViewOrder.chunk(buffers[(int) w1], w1 >>> 32, length, depth);
+                keys[i] = chunk ^ Long.MIN_VALUE;
+                aux[i] = ((long) Math.min(length, continues) << 32) | row;
+            }
+            sortPairs(keys, aux, from, to - 1);
+            for (int i = from; i < to; ) {
+                int end = i + 1;
+                while (end < to && keys[end] == keys[i] && aux[end] >>> 32 == aux[i] >>> 32) {
+                    end++;
+                }
+                if (end - i > 1 && aux[i] >>> 32 == continues) {
+                    stack = push(stack, top, i, end, depth + 8);
+                    top += 3;
+                }
+                i = end;
+            }
+            for (int i = from; i < to; i++) {
+                order[i] = (int) aux[i];
+            }
         }
         return order;
     }
 
-    /** Stable merge sort of {@code rows[from..to)} by value; rows arrive in ascending row order. */
-    private static void mergeSort(ViewColumn column, int[] rows, int[] scratch, int from, int to) {
-        if (to - from <= 16) {
-            for (int i = from + 1; i < to; i++) {
-                int row = rows[i];
-                int j = i - 1;
-                while (j >= from && ViewColumn.Rows.compare(column, rows[j], column, row) > 0) {
-                    rows[j + 1] = rows[j];
+    private static int[] push(int[] stack, int top, int from, int to, int depth) {
+        int[] s = top + 3 > stack.length ? Arrays.copyOf(stack, stack.length * 2) : stack;
+        s[top] = from;
+        s[top + 1] = to;
+        s[top + 2] = depth;
+        return s;
+    }
+
+    /**
+     * Sorts positions {@code lo..hi} (inclusive) of the parallel arrays by {@code (keys, aux)}, both signed. Every
+     * pair is distinct (aux holds the row number), so the result is unique and equals a stable sort by key.
+     * Quicksort with a median-of-three pivot, insertion sort for short ranges, recursing into the smaller half.
+     */
+    private static void sortPairs(long[] keys, long[] aux, int lo, int hi) {
+        while (hi - lo > 24) {
+            int mid = (lo + hi) >>> 1;
+            if (less(keys, aux, mid, lo)) {
+                swap(keys, aux, mid, lo);
+            }
+            if (less(keys, aux, hi, lo)) {
+                swap(keys, aux, hi, lo);
+            }
+            if (less(keys, aux, hi, mid)) {
+                swap(keys, aux, hi, mid);
+            }
+            long pivotKey = keys[mid];
+            long pivotAux = aux[mid];
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (keys[i] < pivotKey || (keys[i] == pivotKey && aux[i] < pivotAux)) {
+                    i++;
+                }
+                while (keys[j] > pivotKey || (keys[j] == pivotKey && aux[j] > pivotAux)) {
                     j--;
                 }
-                rows[j + 1] = row;
+                if (i <= j) {
+                    swap(keys, aux, i, j);
+                    i++;
+                    j--;
+                }
             }
-            return;
-        }
-        int middle = (from + to) >>> 1;
-        mergeSort(column, rows, scratch, from, middle);
-        mergeSort(column, rows, scratch, middle, to);
-        if (ViewColumn.Rows.compare(column, rows[middle - 1], column, rows[middle]) <= 0) {
-            return;
-        }
-        System.arraycopy(rows, from, scratch, from, to - from);
-        int a = from;
-        int b = middle;
-        for (int k = from; k < to; k++) {
-            if (b >= to || (a < middle && ViewColumn.Rows.compare(column, scratch[a], column, scratch[b]) <= 0)) {
-                rows[k] = scratch[a++];
+            if (j - lo < hi - i) {
+                sortPairs(keys, aux, lo, j);
+                lo = i;
             } else {
-                rows[k] = scratch[b++];
+                sortPairs(keys, aux, i, hi);
+                hi = j;
             }
         }
+        for (int i = lo + 1; i <= hi; i++) {
+            long key = keys[i];
+            long a = aux[i];
+            int j = i - 1;
+            while (j >= lo && (keys[j] > key || (keys[j] == key && aux[j] > a))) {
+                keys[j + 1] = keys[j];
+                aux[j + 1] = aux[j];
+                j--;
+            }
+            keys[j + 1] = key;
+            aux[j + 1] = a;
+        }
+    }
+
+    private static boolean less(long[] keys, long[] aux, int x, int y) {
+        return keys[x] < keys[y] || (keys[x] == keys[y] && aux[x] < aux[y]);
+    }
+
+    private static void swap(long[] keys, long[] aux, int x, int y) {
+        long k = keys[x];
+        keys[x] = keys[y];
+        keys[y] = k;
+        long a = aux[x];
+        aux[x] = aux[y];
+        aux[y] = a;
     }
 
     /**

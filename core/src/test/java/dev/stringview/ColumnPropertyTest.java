@@ -1,5 +1,6 @@
 package dev.stringview;
 
+import static dev.stringview.Gen.API;
 import static dev.stringview.ModelChecks.assertReadsBack;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sageserpent.americium.java.Trials;
 import dev.stringview.TestData.Model;
 import dev.stringview.TestData.Shape;
 import java.lang.foreign.Arena;
@@ -23,13 +25,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,21 +35,24 @@ import org.junit.jupiter.api.Test;
 class ColumnPropertyTest {
     private static final int KIB = 1024;
 
-    @Provide
-    Arbitrary<Model> models() {
-        return Arbitraries.oneOf(TestData.anyModels(), TestData.sharedPrefixModels());
+    static Trials<Model> models() {
+        return API.alternate(TestData.anyModels(), TestData.sharedPrefixModels());
     }
 
-    @Provide
-    Arbitrary<List<Model>> modelLists() {
-        return TestData.utf8Model().list().ofMinSize(1).ofMaxSize(4)
+    static Trials<List<Model>> modelLists() {
+        return Gen.lists(TestData.utf8Model(), 1, 4)
                 .map(l -> l.stream().map(v -> new Model(ViewKind.UTF8, v)).toList());
     }
 
     // ------------------------------------------------------------------------------------------- read-back
 
-    @Property(tries = 500)
-    void everyShapeReadsBackTheModel(@ForAll("models") Model model, @ForAll Shape shape, @ForAll long seed) {
+    @Test
+    void everyShapeReadsBackTheModel() {
+        Gen.forAll(500, models(), TestData.shapes(), Gen.seeds(),
+                (model, shape, seed) -> everyShapeReadsBackTheModel(model, shape, seed));
+    }
+
+    private void everyShapeReadsBackTheModel(Model model, Shape shape, long seed) {
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn column = TestData.column(arena, model.kind(), model.values(), shape, seed);
             assertReadsBack(column, model.kind(), model.values(), true, ModelChecks.describe(model, shape, seed));
@@ -64,9 +62,13 @@ class ColumnPropertyTest {
         }
     }
 
-    @Property(tries = 400)
-    void valueEqualsAcrossShapes(@ForAll("models") Model model, @ForAll Shape shapeA, @ForAll Shape shapeB,
-            @ForAll long seed) {
+    @Test
+    void valueEqualsAcrossShapes() {
+        Gen.forAll(400, models(), TestData.shapes(), TestData.shapes(), Gen.seeds(),
+                (model, shapeA, shapeB, seed) -> valueEqualsAcrossShapes(model, shapeA, shapeB, seed));
+    }
+
+    private void valueEqualsAcrossShapes(Model model, Shape shapeA, Shape shapeB, long seed) {
         List<byte[]> values = model.values();
         int size = values.size();
         try (Arena arena = Arena.ofConfined()) {
@@ -74,16 +76,19 @@ class ColumnPropertyTest {
             ViewColumn b = TestData.anyColumn(arena, model.kind(), values, shapeB, ~seed);
             Random random = new Random(seed);
             for (int i = 0; i < size; i++) {
-                String what = ModelChecks.describe(model, shapeA, seed) + " vs " + shapeB + " row " + i;
-                assertTrue(a.valueEquals(i, b, i), what + ": same row, other shape");
-                assertTrue(b.valueEquals(i, a, i), what + ": same row, other shape (swapped)");
-                assertTrue(a.valueEquals(i, a, i), what + ": reflexive");
+                int row = i;
+                // Built only on failure: the description holds the whole model.
+                java.util.function.Supplier<String> what = () -> ModelChecks.describe(model, shapeA, seed) + " vs "
+                        + shapeB + " row " + row;
+                assertTrue(a.valueEquals(i, b, i), () -> what.get() + ": same row, other shape");
+                assertTrue(b.valueEquals(i, a, i), () -> what.get() + ": same row, other shape (swapped)");
+                assertTrue(a.valueEquals(i, a, i), () -> what.get() + ": reflexive");
                 for (int k = 0; k < 4; k++) {
                     int j = random.nextInt(size);
                     boolean expected = Arrays.equals(values.get(i), values.get(j)); // null equals null
-                    assertEquals(expected, a.valueEquals(i, b, j), what + " vs row " + j + " "
-                            + ModelChecks.show(values.get(i)) + " / " + ModelChecks.show(values.get(j)));
-                    assertEquals(expected, b.valueEquals(j, a, i), what + " vs row " + j + " (swapped)");
+                    assertEquals(expected, a.valueEquals(i, b, j), () -> what.get() + " vs row " + j + " "
+                            + ModelChecks.show(values.get(row)) + " / " + ModelChecks.show(values.get(j)));
+                    assertEquals(expected, b.valueEquals(j, a, i), () -> what.get() + " vs row " + j + " (swapped)");
                 }
             }
         }
@@ -107,8 +112,13 @@ class ColumnPropertyTest {
         }
     }
 
-    @Property(tries = 500)
-    void takeSharesBuffers(@ForAll("models") Model model, @ForAll Shape shape, @ForAll long seed) {
+    @Test
+    void takeSharesBuffers() {
+        Gen.forAll(500, models(), TestData.shapes(), Gen.seeds(),
+                (model, shape, seed) -> takeSharesBuffers(model, shape, seed));
+    }
+
+    private void takeSharesBuffers(Model model, Shape shape, long seed) {
         List<byte[]> values = model.values();
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn source = TestData.anyColumn(arena, model.kind(), values, shape, seed);
@@ -135,8 +145,13 @@ class ColumnPropertyTest {
         }
     }
 
-    @Property(tries = 500)
-    void sliceSharesEverything(@ForAll("models") Model model, @ForAll Shape shape, @ForAll long seed) {
+    @Test
+    void sliceSharesEverything() {
+        Gen.forAll(500, models(), TestData.shapes(), Gen.seeds(),
+                (model, shape, seed) -> sliceSharesEverything(model, shape, seed));
+    }
+
+    private void sliceSharesEverything(Model model, Shape shape, long seed) {
         List<byte[]> values = model.values();
         int size = values.size();
         Random random = new Random(seed);
@@ -163,8 +178,13 @@ class ColumnPropertyTest {
         }
     }
 
-    @Property(tries = 400)
-    void concatSharesBuffersOnce(@ForAll("modelLists") List<Model> models, @ForAll long seed) {
+    @Test
+    void concatSharesBuffersOnce() {
+        Gen.forAll(400, modelLists(), Gen.seeds(),
+                (models, seed) -> concatSharesBuffersOnce(models, seed));
+    }
+
+    private void concatSharesBuffersOnce(List<Model> models, long seed) {
         Random random = new Random(seed);
         try (Arena arena = Arena.ofConfined()) {
             List<ViewColumn> parts = new ArrayList<>();
@@ -242,9 +262,13 @@ class ColumnPropertyTest {
         return total;
     }
 
-    @Property(tries = 500)
-    void compactIsExactlySized(@ForAll("models") Model model, @ForAll Shape shape, @ForAll boolean takeWithRepeats,
-            @ForAll long seed) {
+    @Test
+    void compactIsExactlySized() {
+        Gen.forAll(500, models(), TestData.shapes(), API.booleans(), Gen.seeds(),
+                (model, shape, takeWithRepeats, seed) -> compactIsExactlySized(model, shape, takeWithRepeats, seed));
+    }
+
+    private void compactIsExactlySized(Model model, Shape shape, boolean takeWithRepeats, long seed) {
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn column = TestData.anyColumn(arena, model.kind(), model.values(), shape, seed);
             List<byte[]> values = model.values();
@@ -356,8 +380,13 @@ class ColumnPropertyTest {
         }
     }
 
-    @Property(tries = 500)
-    void accountingMatchesModel(@ForAll("models") Model model, @ForAll Shape shape, @ForAll long seed) {
+    @Test
+    void accountingMatchesModel() {
+        Gen.forAll(500, models(), TestData.shapes(), Gen.seeds(),
+                (model, shape, seed) -> accountingMatchesModel(model, shape, seed));
+    }
+
+    private void accountingMatchesModel(Model model, Shape shape, long seed) {
         List<byte[]> values = model.values();
         long referenced = 0;
         boolean anyLong = false;
@@ -444,27 +473,27 @@ class ColumnPropertyTest {
         return v;
     }
 
-    @Provide
-    Arbitrary<List<Integer>> longLengths() {
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(10, Arbitraries.integers().between(13, 40)),
-                net.jqwik.api.Tuple.of(10, Arbitraries.integers().between(13, 3000)),
-                net.jqwik.api.Tuple.of(3, Arbitraries.of(8 * KIB - 1, 8 * KIB, 8 * KIB + 1, 16 * KIB, 16 * KIB + 1)),
-                net.jqwik.api.Tuple.of(2, Arbitraries.integers().between(3000, 40000)),
-                net.jqwik.api.Tuple.of(1, Arbitraries.integers().between(2 * KIB * KIB - 2, 2 * KIB * KIB + 100_000)))
-                .list().ofMinSize(1).ofMaxSize(12);
+    static Trials<List<Integer>> longLengths() {
+        return Gen.lists(API.alternateWithWeights(
+                Map.entry(10, API.integers(13, 40)),
+                Map.entry(10, API.integers(13, 3000)),
+                Map.entry(3, API.choose(8 * KIB - 1, 8 * KIB, 8 * KIB + 1, 16 * KIB, 16 * KIB + 1)),
+                Map.entry(2, API.integers(3000, 40000)),
+                Map.entry(1, API.integers(2 * KIB * KIB - 2, 2 * KIB * KIB + 100_000))), 1, 12);
     }
 
-    @Provide
-    Arbitrary<List<Integer>> rowKinds() {
-        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(1, Arbitraries.just(-2)),
-                net.jqwik.api.Tuple.of(2, Arbitraries.just(-1)),
-                net.jqwik.api.Tuple.of(6, Arbitraries.integers().between(0, 30))).list().ofMaxSize(250);
+    static Trials<List<Integer>> rowKinds() {
+        return Gen.lists(API.alternateWithWeights(Map.entry(1, API.only(-2)), Map.entry(2, API.only(-1)),
+                Map.entry(6, API.integers(0, 30))), 0, 250);
     }
 
-    @Property(tries = 60)
-    void builderBlocksFollowThePolicy(@ForAll("longLengths") List<Integer> lengths, @ForAll("rowKinds") List<Integer> rows,
-            @ForAll boolean dedup, @ForAll @IntRange(min = 0, max = 300) int dedupFrom, @ForAll long seed) {
+    @Test
+    void builderBlocksFollowThePolicy() {
+        Gen.forAll(60, longLengths(), rowKinds(), API.booleans(), API.integers(0, 300), Gen.seeds(),
+                (lengths, rows, dedup, dedupFrom, seed) -> builderBlocksFollowThePolicy(lengths, rows, dedup, dedupFrom, seed));
+    }
+
+    private void builderBlocksFollowThePolicy(List<Integer> lengths, List<Integer> rows, boolean dedup, int dedupFrom, long seed) {
         Random random = new Random(seed);
         List<byte[]> values = new ArrayList<>();
         Map<Integer, byte[]> byId = new HashMap<>();
@@ -633,8 +662,13 @@ class ColumnPropertyTest {
     // ------------------------------------------------------------------------------ builder: append variants
 
     /** Every way of appending a value (and a null) builds the same column. */
-    @Property(tries = 200)
-    void appendVariantsAgree(@ForAll("models") Model model, @ForAll long seed) {
+    @Test
+    void appendVariantsAgree() {
+        Gen.forAll(200, models(), Gen.seeds(),
+                (model, seed) -> appendVariantsAgree(model, seed));
+    }
+
+    private void appendVariantsAgree(Model model, long seed) {
         Random random = new Random(seed);
         List<byte[]> values = model.values();
         try (Arena arena = Arena.ofConfined()) {
@@ -712,10 +746,13 @@ class ColumnPropertyTest {
 
     // ----------------------------------------------------------------------------------- builder: appendFrom
 
-    @Property(tries = 150)
-    void appendFromSharesSourceBuffers(@ForAll("models") Model first, @ForAll("models") Model second,
-            @ForAll Shape shapeA, @ForAll Shape shapeB, @ForAll @Size(max = 300) List<@IntRange(min = 0, max = 10_000) Integer> picks,
-            @ForAll long seed) {
+    @Test
+    void appendFromSharesSourceBuffers() {
+        Gen.forAll(150, models(), models(), TestData.shapes(), TestData.shapes(), Gen.lists(API.integers(0, 10_000), 0, 300), Gen.seeds(),
+                (first, second, shapeA, shapeB, picks, seed) -> appendFromSharesSourceBuffers(first, second, shapeA, shapeB, picks, seed));
+    }
+
+    private void appendFromSharesSourceBuffers(Model first, Model second, Shape shapeA, Shape shapeB, List<Integer> picks, long seed) {
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn a = TestData.anyColumn(arena, first.kind(), first.values(), shapeA, seed);
             ViewColumn b = TestData.anyColumn(arena, first.kind(),
@@ -774,8 +811,13 @@ class ColumnPropertyTest {
         return SegmentAllocator.slicingAllocator(memory);
     }
 
-    @Property(tries = 150)
-    void takeConcatCompactWithADirtyAllocator(@ForAll("models") Model model, @ForAll Shape shape, @ForAll long seed) {
+    @Test
+    void takeConcatCompactWithADirtyAllocator() {
+        Gen.forAll(150, models(), TestData.shapes(), Gen.seeds(),
+                (model, shape, seed) -> takeConcatCompactWithADirtyAllocator(model, shape, seed));
+    }
+
+    private void takeConcatCompactWithADirtyAllocator(Model model, Shape shape, long seed) {
         List<byte[]> values = model.values();
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn column = TestData.anyColumn(arena, model.kind(), values, shape, seed);
@@ -797,8 +839,13 @@ class ColumnPropertyTest {
     }
 
     /** The builder copies whole views and bitmap words into its allocator's memory, so dirt does not matter. */
-    @Property(tries = 100)
-    void builderWithADirtyAllocator(@ForAll("models") Model model, @ForAll boolean dedup) {
+    @Test
+    void builderWithADirtyAllocator() {
+        Gen.forAll(100, models(), API.booleans(),
+                (model, dedup) -> builderWithADirtyAllocator(model, dedup));
+    }
+
+    private void builderWithADirtyAllocator(Model model, boolean dedup) {
         List<byte[]> values = model.values();
         long bytes = 0;
         for (byte[] v : values) {

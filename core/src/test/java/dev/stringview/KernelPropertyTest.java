@@ -1,9 +1,11 @@
 package dev.stringview;
 
+import static dev.stringview.Gen.API;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.sageserpent.americium.java.Trials;
 import dev.stringview.TestData.Model;
 import dev.stringview.TestData.Probe;
 import dev.stringview.TestData.Shape;
@@ -20,29 +22,21 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.IntStream;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /** {@link ViewKernels}: column-versus-column comparison, hashing, argsort and distinct counting, against the model. */
 class KernelPropertyTest {
 
-    @Provide
-    Arbitrary<Model> models() {
-        return Arbitraries.oneOf(TestData.anyModels(), TestData.sharedPrefixModels());
+    static Trials<Model> models() {
+        return API.alternate(TestData.anyModels(), TestData.sharedPrefixModels(), TestData.deepSharedModels());
     }
 
-    @Provide
-    Arbitrary<Probe> probes() {
+    static Trials<Probe> probes() {
         return TestData.probes();
     }
 
-    @Provide
-    Arbitrary<List<Probe>> probeLists() {
-        return TestData.probes().injectNull(0.1).list().ofMinSize(1).ofMaxSize(8);
+    static Trials<List<Probe>> probeLists() {
+        return Gen.lists(Gen.orNull(9, TestData.probes(), 1), 1, 8);
     }
 
     /** Unsigned bytewise order, nulls last: the model of argsort (List.sort is stable). */
@@ -74,9 +68,13 @@ class KernelPropertyTest {
         return right;
     }
 
-    @Property(tries = 600)
-    void compareColumnsMatchesModel(@ForAll("models") Model model, @ForAll Shape leftShape, @ForAll Shape rightShape,
-            @ForAll("probeLists") List<Probe> probes, @ForAll long seed) {
+    @Test
+    void compareColumnsMatchesModel() {
+        Gen.forAll(600, models(), TestData.shapes(), TestData.shapes(), probeLists(), Gen.seeds(),
+                (model, leftShape, rightShape, probes, seed) -> compareColumnsMatchesModel(model, leftShape, rightShape, probes, seed));
+    }
+
+    private void compareColumnsMatchesModel(Model model, Shape leftShape, Shape rightShape, List<Probe> probes, long seed) {
         if (leftShape == rightShape) {
             rightShape = Shape.values()[(rightShape.ordinal() + 1 + (int) Math.floorMod(seed, 7)) % Shape.values().length];
         }
@@ -172,9 +170,13 @@ class KernelPropertyTest {
 
     // ----------------------------------------------------------------------------------------------- hash
 
-    @Property(tries = 600)
-    void equalBytesHashEquallyAcrossShapes(@ForAll("models") Model model, @ForAll Shape shapeA, @ForAll Shape shapeB,
-            @ForAll long seed) {
+    @Test
+    void equalBytesHashEquallyAcrossShapes() {
+        Gen.forAll(600, models(), TestData.shapes(), TestData.shapes(), Gen.seeds(),
+                (model, shapeA, shapeB, seed) -> equalBytesHashEquallyAcrossShapes(model, shapeA, shapeB, seed));
+    }
+
+    private void equalBytesHashEquallyAcrossShapes(Model model, Shape shapeA, Shape shapeB, long seed) {
         List<byte[]> values = model.values();
         int size = values.size();
         try (Arena arena = Arena.ofConfined()) {
@@ -229,8 +231,13 @@ class KernelPropertyTest {
 
     // -------------------------------------------------------------------------------------------- argsort
 
-    @Property(tries = 1000)
-    void argsortIsTheStableSortNullsLast(@ForAll("models") Model model, @ForAll Shape shape, @ForAll long seed) {
+    @Test
+    void argsortIsTheStableSortNullsLast() {
+        Gen.forAll(1000, models(), TestData.shapes(), Gen.seeds(),
+                (model, shape, seed) -> argsortIsTheStableSortNullsLast(model, shape, seed));
+    }
+
+    private void argsortIsTheStableSortNullsLast(Model model, Shape shape, long seed) {
         List<byte[]> values = model.values();
         int size = values.size();
         try (Arena arena = Arena.ofConfined()) {
@@ -284,8 +291,13 @@ class KernelPropertyTest {
 
     // -------------------------------------------------------------------------------------- distinctCount
 
-    @Property(tries = 1000)
-    void distinctCountMatchesHashSet(@ForAll("models") Model model, @ForAll Shape shape, @ForAll long seed) {
+    @Test
+    void distinctCountMatchesHashSet() {
+        Gen.forAll(1000, models(), TestData.shapes(), Gen.seeds(),
+                (model, shape, seed) -> distinctCountMatchesHashSet(model, shape, seed));
+    }
+
+    private void distinctCountMatchesHashSet(Model model, Shape shape, long seed) {
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn column = TestData.anyColumn(arena, model.kind(), model.values(), shape, seed);
             Set<ByteBuffer> distinct = new HashSet<>();

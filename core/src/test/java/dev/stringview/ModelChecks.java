@@ -155,28 +155,33 @@ final class ModelChecks {
         long[] bits = new long[(size + 63) / 64 + 1];
         Arrays.fill(bits, -1L);
         predicate.mask(column, bits);
+        // Messages are built only on failure (suppliers): `what` describes the whole model.
         for (int row = 0; row < size; row++) {
-            assertEquals(expected[row], (bits[row >>> 6] & (1L << row)) != 0, what + ": mask(all) row " + row);
+            int r = row;
+            assertEquals(expected[row], (bits[row >>> 6] & (1L << row)) != 0, () -> what + ": mask(all) row " + r);
         }
 
         for (int row = 0; row < size; row++) {
-            assertEquals(expected[row], predicate.test(column, row), what + ": test(row " + row + ")");
+            int r = row;
+            assertEquals(expected[row], predicate.test(column, row), () -> what + ": test(row " + r + ")");
         }
 
         List<int[]> selections = List.of(new int[0], IntStream.range(0, size).toArray(),
                 TestData.selection(size, seed), TestData.unorderedSelection(size, seed * 31 + 7));
         for (int s = 0; s < selections.size(); s++) {
             int[] selection = selections.get(s);
-            String label = what + ": selection#" + s + " " + Arrays.toString(selection);
+            int number = s;
+            java.util.function.Supplier<String> label = () -> what + ": selection#" + number + " "
+                    + Arrays.toString(selection);
             int[] want = Arrays.stream(selection).filter(i -> expected[i]).toArray();
 
             int[] selected = new int[selection.length];
             n = predicate.select(column, selection, selection.length, selected);
-            assertArrayEquals(want, Arrays.copyOf(selected, n), label + ": select(selection)");
+            assertArrayEquals(want, Arrays.copyOf(selected, n), () -> label.get() + ": select(selection)");
 
             int[] aliased = selection.clone();
             n = predicate.select(column, aliased, aliased.length, aliased);
-            assertArrayEquals(want, Arrays.copyOf(aliased, n), label + ": select(selection, out = selection)");
+            assertArrayEquals(want, Arrays.copyOf(aliased, n), () -> label.get() + ": select(selection, out = selection)");
 
             // Entries past selectionSize must be ignored, even out-of-range ones.
             int[] padded = Arrays.copyOf(selection, selection.length + 2);
@@ -184,8 +189,9 @@ final class ModelChecks {
             padded[selection.length + 1] = -1;
             int[] paddedOut = new int[selection.length + 2];
             n = predicate.select(column, padded, selection.length, paddedOut);
-            assertArrayEquals(want, Arrays.copyOf(paddedOut, n), label + ": select(padded selection)");
-            assertEquals(want.length, predicate.count(column, padded, selection.length), label + ": count(selection)");
+            assertArrayEquals(want, Arrays.copyOf(paddedOut, n), () -> label.get() + ": select(padded selection)");
+            assertEquals(want.length, predicate.count(column, padded, selection.length),
+                    () -> label.get() + ": count(selection)");
 
             Arrays.fill(bits, -1L);
             predicate.mask(column, selection, selection.length, bits);
@@ -194,8 +200,9 @@ final class ModelChecks {
                 wantBits[row] = true;
             }
             for (int row = 0; row < size; row++) {
+                int r = row;
                 assertEquals(wantBits[row], (bits[row >>> 6] & (1L << row)) != 0,
-                        label + ": mask(selection) row " + row);
+                        () -> label.get() + ": mask(selection) row " + r);
             }
         }
     }
@@ -222,48 +229,49 @@ final class ModelChecks {
         long referenced = 0;
         for (int row = 0; row < size; row++) {
             byte[] v = model.get(row);
-            String at = what + ": row " + row + " expected " + show(v);
-            assertEquals(v == null, column.isNull(row), at + ": isNull");
+            int r = row;
+            java.util.function.Supplier<String> at = () -> what + ": row " + r + " expected " + show(v); // on failure
+            assertEquals(v == null, column.isNull(row), () -> at.get() + ": isNull");
             if (validity.isPresent()) {
                 long bit = column.validityBitOffset() + row;
                 boolean valid = ((validity.get().get(java.lang.foreign.ValueLayout.JAVA_BYTE, bit >>> 3) >> (bit & 7)) & 1) != 0;
-                assertEquals(v != null, valid, at + ": validity bit");
+                assertEquals(v != null, valid, () -> at.get() + ": validity bit");
             } else {
-                org.junit.jupiter.api.Assertions.assertNotNull(v, at + ": no validity bitmap, yet the model row is null");
+                org.junit.jupiter.api.Assertions.assertNotNull(v, () -> at.get() + ": no validity bitmap, yet the model row is null");
             }
             if (v == null) {
-                assertEquals(null, column.bytes(row), at + ": bytes");
-                assertEquals(null, column.string(row), at + ": string");
-                assertEquals(null, column.segment(row), at + ": segment");
+                assertEquals(null, column.bytes(row), () -> at.get() + ": bytes");
+                assertEquals(null, column.string(row), () -> at.get() + ": string");
+                assertEquals(null, column.segment(row), () -> at.get() + ": segment");
                 if (zeroedNullViews) {
-                    assertEquals(0, column.length(row), at + ": length of a null row");
+                    assertEquals(0, column.length(row), () -> at.get() + ": length of a null row");
                 }
                 continue;
             }
-            assertEquals(v.length, column.length(row), at + ": length");
-            assertArrayEquals(v, column.bytes(row), at + ": bytes");
-            assertEquals(new String(v, StandardCharsets.UTF_8), column.string(row), at + ": string");
+            assertEquals(v.length, column.length(row), () -> at.get() + ": length");
+            assertArrayEquals(v, column.bytes(row), () -> at.get() + ": bytes");
+            assertEquals(new String(v, StandardCharsets.UTF_8), column.string(row), () -> at.get() + ": string");
             java.lang.foreign.MemorySegment segment = column.segment(row);
-            assertEquals(v.length, segment.byteSize(), at + ": segment size");
-            org.junit.jupiter.api.Assertions.assertTrue(segment.isReadOnly(), at + ": segment read-only");
-            assertArrayEquals(v, segment.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), at + ": segment bytes");
+            assertEquals(v.length, segment.byteSize(), () -> at.get() + ": segment size");
+            org.junit.jupiter.api.Assertions.assertTrue(segment.isReadOnly(), () -> at.get() + ": segment read-only");
+            assertArrayEquals(v, segment.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), () -> at.get() + ": segment bytes");
             // the raw view
             long base = 16L * row;
-            assertEquals(v.length, views.get(ViewLayout.LAYOUT_LE_INT, base), at + ": view length");
+            assertEquals(v.length, views.get(ViewLayout.LAYOUT_LE_INT, base), () -> at.get() + ": view length");
             byte[] view = views.asSlice(base, 16).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
             if (v.length <= ViewLayout.INLINE_MAX) {
                 byte[] inline = Arrays.copyOf(v, 12);
-                assertArrayEquals(inline, Arrays.copyOfRange(view, 4, 16), at + ": inline bytes and zero padding");
+                assertArrayEquals(inline, Arrays.copyOfRange(view, 4, 16), () -> at.get() + ": inline bytes and zero padding");
             } else {
                 referenced += v.length;
-                assertArrayEquals(Arrays.copyOf(v, 4), Arrays.copyOfRange(view, 4, 8), at + ": prefix");
+                assertArrayEquals(Arrays.copyOf(v, 4), Arrays.copyOfRange(view, 4, 8), () -> at.get() + ": prefix");
                 int index = views.get(ViewLayout.LAYOUT_LE_INT, base + 8);
                 int offset = views.get(ViewLayout.LAYOUT_LE_INT, base + 12);
                 org.junit.jupiter.api.Assertions.assertTrue(index >= 0 && index < column.bufferCount()
                         && offset >= 0 && (long) offset + v.length <= column.buffer(index).byteSize(),
-                        at + ": buffer index " + index + " offset " + offset + " in range");
+                        () -> at.get() + ": buffer index " + index + " offset " + offset + " in range");
                 assertArrayEquals(v, column.buffer(index).asSlice(offset, v.length)
-                        .toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), at + ": bytes in the buffer");
+                        .toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), () -> at.get() + ": bytes in the buffer");
             }
         }
         assertEquals(referenced, column.referencedBytes(), what + ": referencedBytes");

@@ -1,5 +1,6 @@
 package dev.stringview;
 
+import static dev.stringview.Gen.API;
 import static dev.stringview.ModelChecks.checkPredicate;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sageserpent.americium.java.Trials;
 import dev.stringview.TestData.Model;
 import dev.stringview.TestData.Probe;
 import dev.stringview.TestData.Shape;
@@ -17,13 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,25 +30,21 @@ import org.junit.jupiter.api.Test;
  */
 class PredicatePropertyTest {
 
-    @Provide
-    Arbitrary<Model> models() {
-        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(3, TestData.anyModels()),
-                net.jqwik.api.Tuple.of(1, TestData.sharedPrefixModels()));
+    static Trials<Model> models() {
+        return API.alternateWithWeights(Map.entry(3, TestData.anyModels()), Map.entry(1, TestData.sharedPrefixModels()),
+                Map.entry(1, TestData.deepSharedModels()));
     }
 
-    @Provide
-    Arbitrary<Model> largeModels() {
+    static Trials<Model> largeModels() {
         return TestData.largeModels();
     }
 
-    @Provide
-    Arbitrary<Probe> probes() {
+    static Trials<Probe> probes() {
         return TestData.probes();
     }
 
-    @Provide
-    Arbitrary<List<Probe>> probeLists() {
-        return TestData.probes().injectNull(0.15).list().ofMaxSize(6);
+    static Trials<List<Probe>> probeLists() {
+        return Gen.lists(Gen.orNull(85, TestData.probes(), 15), 0, 6);
     }
 
     private static String utf8OrNull(byte[] bytes) {
@@ -92,9 +85,13 @@ class PredicatePropertyTest {
         }
     }
 
-    @Property(tries = 300)
-    void comparisonsMatchModel(@ForAll("models") Model model, @ForAll Shape shape, @ForAll("probes") Probe probe,
-            @ForAll long seed) {
+    @Test
+    void comparisonsMatchModel() {
+        Gen.forAll(300, models(), TestData.shapes(), probes(), Gen.seeds(),
+                (model, shape, probe, seed) -> comparisonsMatchModel(model, shape, probe, seed));
+    }
+
+    private void comparisonsMatchModel(Model model, Shape shape, Probe probe, long seed) {
         byte[] k = probe.resolve(model.values());
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn column = TestData.anyColumn(arena, model.kind(), model.values(), shape, seed);
@@ -123,9 +120,13 @@ class PredicatePropertyTest {
         }
     }
 
-    @Property(tries = 500)
-    void prefixSuffixContainsMatchModel(@ForAll("models") Model model, @ForAll Shape shape,
-            @ForAll("probes") Probe probe, @ForAll long seed) {
+    @Test
+    void prefixSuffixContainsMatchModel() {
+        Gen.forAll(500, models(), TestData.shapes(), probes(), Gen.seeds(),
+                (model, shape, probe, seed) -> prefixSuffixContainsMatchModel(model, shape, probe, seed));
+    }
+
+    private void prefixSuffixContainsMatchModel(Model model, Shape shape, Probe probe, long seed) {
         byte[] k = probe.resolve(model.values());
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn column = TestData.anyColumn(arena, model.kind(), model.values(), shape, seed);
@@ -139,8 +140,13 @@ class PredicatePropertyTest {
      * from pieces of the needle, so occurrences often start in a gap, cross from one row into the next, or end
      * exactly at a row's end; rows sometimes move to a second buffer or jump back in it, which ends a run.
      */
-    @Property(tries = 400)
-    void containsOverBackToBackRowsMatchesModel(@ForAll long seed) {
+    @Test
+    void containsOverBackToBackRowsMatchesModel() {
+        Gen.forAll(400, Gen.seeds(),
+                (seed) -> containsOverBackToBackRowsMatchesModel(seed));
+    }
+
+    private void containsOverBackToBackRowsMatchesModel(long seed) {
         Random random = new Random(seed);
         byte[][] needles = {"g".getBytes(StandardCharsets.UTF_8), "go".getBytes(StandardCharsets.UTF_8),
                 "google".getBytes(StandardCharsets.UTF_8), "oogleg".getBytes(StandardCharsets.UTF_8),
@@ -313,16 +319,16 @@ class PredicatePropertyTest {
         }
     }
 
-    @Provide
-    Arbitrary<LikeRecipe> likeRecipes() {
-        Arbitrary<Integer> item = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(3, Arbitraries.just(ModelChecks.STAR)),
-                net.jqwik.api.Tuple.of(2, Arbitraries.just(ModelChecks.ANY)),
-                net.jqwik.api.Tuple.of(6, Arbitraries.of((int) 'a', (int) 'b', (int) 'z', 0, 0xE9, 0xDF, 0x20AC, 0x4E2D,
+    static Trials<LikeRecipe> likeRecipes() {
+        Trials<Integer> item = API.alternateWithWeights(
+                Map.entry(3, API.only(ModelChecks.STAR)),
+                Map.entry(2, API.only(ModelChecks.ANY)),
+                Map.entry(6, API.choose((int) 'a', (int) 'b', (int) 'z', 0, 0xE9, 0xDF, 0x20AC, 0x4E2D,
                         0x1F600, 0x7F, (int) 'h', (int) 't', (int) '%', (int) '_', (int) '\\', (int) '!')));
-        Arbitrary<Character> escape = Arbitraries.of('\\', '!', 'a', '%', '_', '\u00e9').injectNull(0.4);
-        return Combinators.combine(Arbitraries.of(true, true, false), Arbitraries.integers().between(0, 1000),
-                Arbitraries.longs(), item.list().ofMaxSize(8), escape).as(LikeRecipe::new);
+        Trials<Character> escape = Gen.orNull(6, API.choose('\\', '!', 'a', '%', '_', '\u00e9'), 4);
+        return API.choose(true, true, false).and(API.integers(0, 1000)).and(API.longs()).trials()
+                .and(Gen.lists(item, 0, 8).and(escape).trials()).trials()
+                .map(t -> new LikeRecipe(t._1()._1(), t._1()._2(), t._1()._3(), t._2()._1(), t._2()._2()));
     }
 
     static void checkLike(ViewColumn column, List<byte[]> values, ViewKind kind, String pattern, Character escape,
@@ -334,9 +340,13 @@ class PredicatePropertyTest {
         checkPredicate(what, predicate, column, values, v -> ModelChecks.likeMatches(parsed, v, kind), seed);
     }
 
-    @Property(tries = 1000)
-    void likeMatchesModel(@ForAll("models") Model model, @ForAll Shape shape, @ForAll("likeRecipes") LikeRecipe recipe,
-            @ForAll long seed) {
+    @Test
+    void likeMatchesModel() {
+        Gen.forAll(1000, models(), TestData.shapes(), likeRecipes(), Gen.seeds(),
+                (model, shape, recipe, seed) -> likeMatchesModel(model, shape, recipe, seed));
+    }
+
+    private void likeMatchesModel(Model model, Shape shape, LikeRecipe recipe, long seed) {
         String pattern = recipe.pattern(model.values(), model.kind());
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn column = TestData.anyColumn(arena, model.kind(), model.values(), shape, seed);
@@ -346,8 +356,13 @@ class PredicatePropertyTest {
     }
 
     /** A pattern ending in its escape character is rejected; elsewhere the escape is accepted. */
-    @Property(tries = 200)
-    void likeRejectsTrailingEscape(@ForAll("likeRecipes") LikeRecipe recipe) {
+    @Test
+    void likeRejectsTrailingEscape() {
+        Gen.forAll(200, likeRecipes(),
+                (recipe) -> likeRejectsTrailingEscape(recipe));
+    }
+
+    private void likeRejectsTrailingEscape(LikeRecipe recipe) {
         Character escape = recipe.escape() == null ? '\\' : recipe.escape();
         String pattern = ModelChecks.renderLike(recipe.items(), escape);
         for (String p : new String[] {pattern, pattern + escape, escape + pattern + escape, pattern + escape + escape}) {
@@ -377,9 +392,13 @@ class PredicatePropertyTest {
 
     // -------------------------------------------------------------------------------------------------- IN
 
-    @Property(tries = 600)
-    void inListMatchesModel(@ForAll("models") Model model, @ForAll Shape shape,
-            @ForAll("probeLists") List<Probe> probes, @ForAll long seed) {
+    @Test
+    void inListMatchesModel() {
+        Gen.forAll(600, models(), TestData.shapes(), probeLists(), Gen.seeds(),
+                (model, shape, probes, seed) -> inListMatchesModel(model, shape, probes, seed));
+    }
+
+    private void inListMatchesModel(Model model, Shape shape, List<Probe> probes, long seed) {
         List<byte[]> constants = new ArrayList<>();
         for (Probe probe : probes) {
             constants.add(probe == null ? null : probe.resolve(model.values()));
@@ -410,9 +429,13 @@ class PredicatePropertyTest {
     // ---------------------------------------------------------------------------------- many rows (chunks)
 
     /** Columns of 900..3000 rows, so count and mask (which work in chunks of 1024 rows) cross chunk borders. */
-    @Property(tries = 12)
-    void allPredicatesOnLargeColumns(@ForAll("largeModels") Model model, @ForAll Shape shape,
-            @ForAll("probes") Probe probe, @ForAll("likeRecipes") LikeRecipe recipe, @ForAll long seed) {
+    @Test
+    void allPredicatesOnLargeColumns() {
+        Gen.forAll(12, largeModels(), TestData.shapes(), probes(), likeRecipes(), Gen.seeds(),
+                (model, shape, probe, recipe, seed) -> allPredicatesOnLargeColumns(model, shape, probe, recipe, seed));
+    }
+
+    private void allPredicatesOnLargeColumns(Model model, Shape shape, Probe probe, LikeRecipe recipe, long seed) {
         byte[] k = probe.resolve(model.values());
         String where = "large " + model.kind() + " rows=" + model.values().size() + " shape=" + shape + " seed=" + seed;
         try (Arena arena = Arena.ofConfined()) {

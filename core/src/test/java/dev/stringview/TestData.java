@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
+import static dev.stringview.Gen.API;
+
+import com.sageserpent.americium.java.Trials;
+import java.util.Map;
 
 /**
  * Test data for property tests: values that sit on every edge of the view layout, and the different ways a
@@ -24,35 +26,74 @@ final class TestData {
     /** A small alphabet so that prefixes collide often, with a NUL and bytes >= 0x80 in UTF-8 characters. */
     private static final String[] CHARACTERS = {"a", "b", "z", "\0", "é", "ß", "€", "中", "😀", "\u007f", "h", "t"};
 
-    /** Well-formed UTF-8 strings built from the alphabet, biased to the edge lengths (in characters). */
-    static Arbitrary<String> utf8Strings() {
-        Arbitrary<Integer> length = Arbitraries.oneOf(Arbitraries.of(0, 1, 3, 4, 5, 11, 12, 13, 16, 17),
-                Arbitraries.integers().between(0, 40), Arbitraries.integers().between(0, 300));
-        return length.flatMap(n -> Arbitraries.of(CHARACTERS).list().ofSize(n).map(chars -> String.join("", chars)));
+    /*
+     * Generation cost: Americium pays for every decision it records (tens of microseconds each), so the bulk of a
+     * model comes from one recorded seed: Americium chooses the number of values and the seed, and a Random
+     * seeded with it draws the values from the distributions below. Shrinking the size keeps a prefix of the same
+     * values; shrinking the seed draws smaller-seeded ones. Single values (constants, probes) still come from
+     * Americium decisions where they are few.
+     */
+
+    /** A well-formed UTF-8 string from the alphabet, its length (in characters) biased to the edge lengths. */
+    static String utf8String(Random random) {
+        int n = switch (random.nextInt(3)) {
+            case 0 -> new int[] {0, 1, 3, 4, 5, 11, 12, 13, 16, 17}[random.nextInt(10)];
+            case 1 -> random.nextInt(41);
+            default -> random.nextInt(301);
+        };
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            out.append(CHARACTERS[random.nextInt(CHARACTERS.length)]);
+        }
+        return out.toString();
     }
 
-    /** Arbitrary bytes, with exact edge lengths and a bias towards a few byte values (including 0x00 and >= 0x80). */
-    static Arbitrary<byte[]> binaryValues() {
-        Arbitrary<Byte> bytes = Arbitraries.oneOf(Arbitraries.of((byte) 0, (byte) 'a', (byte) 'b', (byte) 0x80,
-                (byte) 0xFF, (byte) 0x7F), Arbitraries.bytes());
-        Arbitrary<Integer> length = Arbitraries.oneOf(Arbitraries.of(0, 1, 4, 11, 12, 13, 15, 16, 17),
-                Arbitraries.integers().between(0, 64));
-        return length.flatMap(n -> bytes.array(byte[].class).ofSize(n));
+    /** Bytes with exact edge lengths, each byte with even odds one of a few (0x00, >= 0x80, ...) or any byte. */
+    static byte[] binaryValue(Random random) {
+        int n = random.nextBoolean() ? new int[] {0, 1, 4, 11, 12, 13, 15, 16, 17}[random.nextInt(9)]
+                : random.nextInt(65);
+        return biasedBytes(random, n, new byte[] {0, 'a', 'b', (byte) 0x80, (byte) 0xFF, 0x7F});
+    }
+
+    /** {@code n} bytes, each with even odds one of {@code favourites} or any byte. */
+    static byte[] biasedBytes(Random random, int n, byte[] favourites) {
+        byte[] out = new byte[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = random.nextBoolean() ? favourites[random.nextInt(favourites.length)] : (byte) random.nextInt();
+        }
+        return out;
+    }
+
+    /** Well-formed UTF-8 strings as one Americium case each. */
+    static Trials<String> utf8Strings() {
+        return API.longs().map(seed -> utf8String(new Random(seed)));
+    }
+
+    static Trials<byte[]> binaryValues() {
+        return API.longs().map(seed -> binaryValue(new Random(seed)));
+    }
+
+    /** {@code min..max} values drawn by {@code value} from a seeded Random, one in {@code nullOneIn} null. */
+    static Trials<List<byte[]>> valueLists(int min, int max, int nullOneIn,
+            java.util.function.Function<Random, byte[]> value) {
+        return Gen.zip(API.integers(min, max), API.longs(), (n, seed) -> {
+            Random random = new Random(seed);
+            List<byte[]> out = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                out.add(random.nextInt(nullOneIn) == 0 ? null : value.apply(random));
+            }
+            return out;
+        });
     }
 
     /** A UTF-8 model column: a list of UTF-8 encoded values, about one in eight null. */
-    static Arbitrary<List<byte[]>> utf8Model() {
-        Arbitrary<byte[]> value = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(7, utf8Strings().map(s -> s.getBytes(StandardCharsets.UTF_8))),
-                net.jqwik.api.Tuple.of(1, Arbitraries.just(null)));
-        return value.list().ofMinSize(0).ofMaxSize(200);
+    static Trials<List<byte[]>> utf8Model() {
+        return valueLists(0, 200, 8, random -> utf8String(random).getBytes(StandardCharsets.UTF_8));
     }
 
     /** A binary model column with nulls. */
-    static Arbitrary<List<byte[]>> binaryModel() {
-        Arbitrary<byte[]> value = Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(7, binaryValues()),
-                net.jqwik.api.Tuple.of(1, Arbitraries.just(null)));
-        return value.list().ofMinSize(0).ofMaxSize(200);
+    static Trials<List<byte[]>> binaryModel() {
+        return valueLists(0, 200, 8, TestData::binaryValue);
     }
 
     /** A column kind together with a model of its values. */
@@ -68,8 +109,8 @@ final class TestData {
         }
     }
 
-    static Arbitrary<Model> models() {
-        return Arbitraries.oneOf(utf8Model().map(v -> new Model(ViewKind.UTF8, v)),
+    static Trials<Model> models() {
+        return API.alternate(utf8Model().map(v -> new Model(ViewKind.UTF8, v)),
                 binaryModel().map(v -> new Model(ViewKind.BINARY, v)));
     }
 
@@ -93,8 +134,8 @@ final class TestData {
         COMPACTED
     }
 
-    static Arbitrary<Shape> shapes() {
-        return Arbitraries.of(Shape.class);
+    static Trials<Shape> shapes() {
+        return API.choose(Shape.values());
     }
 
     /** Builds a column holding exactly {@code values} (nulls as null rows) in the given shape. */
@@ -211,20 +252,16 @@ final class TestData {
      * Models of either kind, plus binary columns holding UTF-8 text (so that binary LIKE patterns written as
      * text can match, and {@code _} over multi-byte characters differs between the kinds).
      */
-    static Arbitrary<Model> anyModels() {
-        return Arbitraries.oneOf(models(), utf8Model().map(v -> new Model(ViewKind.BINARY, v)));
+    static Trials<Model> anyModels() {
+        return API.alternate(models(), utf8Model().map(v -> new Model(ViewKind.BINARY, v)));
     }
 
     /** Larger models (up to a few thousand rows) so that kernels working in chunks of 1024 rows cross chunks. */
-    static Arbitrary<Model> largeModels() {
-        Arbitrary<byte[]> utf8 = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(7, utf8Strings().map(s -> s.getBytes(StandardCharsets.UTF_8))),
-                net.jqwik.api.Tuple.of(1, Arbitraries.just(null)));
-        Arbitrary<byte[]> binary = Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(7, binaryValues()),
-                net.jqwik.api.Tuple.of(1, Arbitraries.just(null)));
-        return Arbitraries.oneOf(
-                utf8.list().ofMinSize(900).ofMaxSize(3000).map(v -> new Model(ViewKind.UTF8, v)),
-                binary.list().ofMinSize(900).ofMaxSize(3000).map(v -> new Model(ViewKind.BINARY, v)));
+    static Trials<Model> largeModels() {
+        return API.alternate(
+                valueLists(900, 3000, 8, random -> utf8String(random).getBytes(StandardCharsets.UTF_8))
+                        .map(v -> new Model(ViewKind.UTF8, v)),
+                valueLists(900, 3000, 8, TestData::binaryValue).map(v -> new Model(ViewKind.BINARY, v)));
     }
 
     /**
@@ -232,44 +269,65 @@ final class TestData {
      * middle), so that sorting and comparing must look past the prefix and into the buffers, and runs of rows
      * with equal prefixes are long.
      */
-    static Arbitrary<Model> sharedPrefixModels() {
-        Arbitrary<String> start = Arbitraries.of("", "a", "ab", "abcd", "abcde", "abcdefghijkl", "abcdefghijklmnop",
-                "\u00e9\u00e9", "\u4e2d\u4e2d\u4e2d\u4e2d", "abc\0", "abc\0\0\0\0\0\0\0\0\0\0");
-        Arbitrary<String> tail = Arbitraries.of("", "a", "b", "\0", "z", "\u00e9", "\uD83D\uDE00", "ab", "b\0")
-                .list().ofMaxSize(4).map(l -> String.join("", l));
-        Arbitrary<byte[]> value = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(8, net.jqwik.api.Combinators.combine(start, tail)
-                        .as((a, b) -> (a + b).getBytes(StandardCharsets.UTF_8))),
-                net.jqwik.api.Tuple.of(1, Arbitraries.just(null)));
-        Arbitrary<ViewKind> kind = Arbitraries.of(ViewKind.class);
-        return net.jqwik.api.Combinators.combine(kind, value.list().ofMaxSize(400)).as(Model::new);
+    static Trials<Model> sharedPrefixModels() {
+        String[] starts = {"", "a", "ab", "abcd", "abcde", "abcdefghijkl", "abcdefghijklmnop",
+            "\u00e9\u00e9", "\u4e2d\u4e2d\u4e2d\u4e2d", "abc\0", "abc\0\0\0\0\0\0\0\0\0\0"};
+        String[] tails = {"", "a", "b", "\0", "z", "\u00e9", "\uD83D\uDE00", "ab", "b\0"};
+        // One in nine null, else a start and up to four tail pieces.
+        Trials<List<byte[]>> values = valueLists(0, 400, 9, random -> {
+            StringBuilder value = new StringBuilder(starts[random.nextInt(starts.length)]);
+            for (int i = random.nextInt(5); i > 0; i--) {
+                value.append(tails[random.nextInt(tails.length)]);
+            }
+            return value.toString().getBytes(StandardCharsets.UTF_8);
+        });
+        return Gen.zip(API.choose(ViewKind.values()), values, Model::new);
+    }
+
+    /**
+     * Models whose values share a long start (0..40 bytes, the same for the whole column) followed by a short tail
+     * of a few byte values (NUL, 0x01, 'a', 0xFF): equal 8-byte chunks at 4..11, 12..19 and beyond, and lengths on
+     * every side of each chunk's end, so that sorting and comparing must go chunk after chunk and decide by length.
+     */
+    static Trials<Model> deepSharedModels() {
+        // Binary: the bytes are not UTF-8. The start has a bias to a few bytes, so starts of different cases meet.
+        Trials<List<byte[]>> values = Gen.zip(API.integers(0, 40), API.longs(), (startLength, seed) ->
+                biasedBytes(new Random(seed), startLength, new byte[] {'h', 't', 'p', 0, (byte) 0xE9})).flatMap(start -> valueLists(0, 300, 10, random -> {
+            byte[] tailBytes = {0, 1, 'a', (byte) 0xFF};
+            int cut = random.nextInt(4) == 0 ? random.nextInt(start.length + 1) : start.length;
+            byte[] out = Arrays.copyOf(start, cut + random.nextInt(11));
+            for (int i = cut; i < out.length; i++) {
+                out[i] = tailBytes[random.nextInt(tailBytes.length)];
+            }
+            return out;
+        }));
+        return values.map(v -> new Model(ViewKind.BINARY, v));
     }
 
     /** Positions biased to the layout's edges (prefix end, inline end). */
-    static Arbitrary<Integer> positions() {
-        return Arbitraries.oneOf(Arbitraries.of(0, 1, 2, 3, 4, 5, 8, 11, 12, 13), Arbitraries.integers().between(0, 300));
+    static Trials<Integer> positions() {
+        return API.alternate(API.choose(0, 1, 2, 3, 4, 5, 8, 11, 12, 13), API.integers(0, 300));
     }
 
     /**
      * Random edge constants: lengths 0..20 and long ones, bytes >= 0x80 in the first four bytes, NUL, and
      * well-formed UTF-8 including 4-byte characters.
      */
-    static Arbitrary<byte[]> edgeBytes() {
-        Arbitrary<Integer> length = Arbitraries.oneOf(Arbitraries.integers().between(0, 20),
-                Arbitraries.of(21, 31, 64, 100, 300));
-        Arbitrary<Byte> high = Arbitraries.oneOf(Arbitraries.of((byte) 0x80, (byte) 0xFF, (byte) 0xC3, (byte) 0xF0,
-                (byte) 0), Arbitraries.bytes().between((byte) 0x80, (byte) 0xFF));
-        Arbitrary<Byte> any = Arbitraries.oneOf(Arbitraries.of((byte) 0, (byte) 'a', (byte) 'b', (byte) 'z',
-                (byte) 0x7F, (byte) 0x80, (byte) 0xFF), Arbitraries.bytes());
-        Arbitrary<byte[]> highFirst = length.flatMap(n -> net.jqwik.api.Combinators
-                .combine(high.array(byte[].class).ofSize(Math.min(n, 4)), any.array(byte[].class).ofSize(Math.max(0, n - 4)))
-                .as((a, b) -> {
-                    byte[] out = Arrays.copyOf(a, a.length + b.length);
-                    System.arraycopy(b, 0, out, a.length, b.length);
+    static Trials<byte[]> edgeBytes() {
+        Trials<Integer> length = API.alternate(API.integers(0, 20), API.choose(21, 31, 64, 100, 300));
+        // The first four bytes each one of a few high bytes (or NUL) or any byte >= 0x80; the rest biased bytes.
+        Trials<byte[]> highFirst = Gen.zip(length, API.longs(), (n, seed) -> {
+                    Random random = new Random(seed);
+                    byte[] out = biasedBytes(random, n, new byte[] {0, 'a', 'b', 'z', 0x7F, (byte) 0x80, (byte) 0xFF});
+                    byte[] high = {(byte) 0x80, (byte) 0xFF, (byte) 0xC3, (byte) 0xF0, 0};
+                    for (int i = 0; i < Math.min(4, out.length); i++) {
+                        out[i] = random.nextBoolean() ? high[random.nextInt(high.length)]
+                                : (byte) (0x80 | random.nextInt(0x80));
+                    }
                     return out;
-                }));
-        return Arbitraries.oneOf(highFirst, binaryValues(), utf8Strings().map(s -> s.getBytes(StandardCharsets.UTF_8)),
-                Arbitraries.of("", "\0", "a", "ab", "ab\0", "\u00e9", "z", "\uD83D\uDE00", "\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00",
+                });
+        return API.alternate(highFirst, binaryValues(), utf8Strings().map(s -> s.getBytes(StandardCharsets.UTF_8)),
+                API.choose("", "\0", "a", "ab", "ab\0", "\u00e9", "z", "\uD83D\uDE00", "\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00",
                         "abcdefghijkl", "abcdefghijklm", "abcdefghijkl\0").map(s -> s.getBytes(StandardCharsets.UTF_8)));
     }
 
@@ -279,7 +337,7 @@ final class TestData {
     /**
      * A predicate constant: one of the column's own values (picked by {@code pick}), possibly altered around
      * position {@code at} / length {@code len}, or the edge value {@code edge}. Independent of the column, so
-     * jqwik shrinks it on its own; {@link #resolve} applies it to a column's values.
+     * Americium shrinks it on its own; {@link #resolve} applies it to a column's values.
      */
     record Probe(Alter alter, int pick, int at, int len, byte[] edge, boolean bumpLast) {
         /** The constant, with its last byte then incremented if {@code bumpLast} (a near miss at the end). */
@@ -340,12 +398,17 @@ final class TestData {
         }
     }
 
-    static Arbitrary<Probe> probes() {
-        Arbitrary<Alter> alter = Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(3, Arbitraries.just(Alter.EDGE)),
-                net.jqwik.api.Tuple.of(3, Arbitraries.just(Alter.SAME)), net.jqwik.api.Tuple.of(6, Arbitraries.of(Alter.class)));
-        return net.jqwik.api.Combinators.combine(alter, Arbitraries.integers().between(0, 1000), positions(),
-                Arbitraries.oneOf(Arbitraries.of(0, 1, 3, 4, 5, 11, 12, 13, 17), Arbitraries.integers().between(0, 40)),
-                edgeBytes(), Arbitraries.of(false, false, false, true)).as(Probe::new);
+    static Trials<Probe> probes() {
+        Trials<Alter> alter = API.alternateWithWeights(Map.entry(3, API.only(Alter.EDGE)),
+                Map.entry(3, API.only(Alter.SAME)), Map.entry(6, API.choose(Alter.values())));
+        Trials<Integer> len = API.alternate(API.choose(0, 1, 3, 4, 5, 11, 12, 13, 17), API.integers(0, 40));
+        record Head(Alter alter, int pick, int at) {}
+        record Tail(int len, byte[] edge, boolean bumpLast) {}
+        Trials<Head> head = alter.and(API.integers(0, 1000)).and(positions()).trials()
+                .map(t -> new Head(t._1(), t._2(), t._3()));
+        Trials<Tail> tail = len.and(edgeBytes()).and(API.choose(false, false, false, true)).trials()
+                .map(t -> new Tail(t._1(), t._2(), t._3()));
+        return Gen.zip(head, tail, (h, t) -> new Probe(h.alter(), h.pick(), h.at(), t.len(), t.edge(), t.bumpLast()));
     }
 
     /**

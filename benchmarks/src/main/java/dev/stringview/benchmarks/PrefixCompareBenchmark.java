@@ -68,6 +68,11 @@ public abstract class PrefixCompareBenchmark {
 
     abstract long heapBytes();
 
+    /** Distinct 4-byte prefixes in the data. */
+    int prefixes() {
+        return StringHeap.PREFIXES;
+    }
+
     @Setup
     public void setup(BenchmarkParams params) {
         String benchmark = params.getBenchmark();
@@ -78,7 +83,7 @@ public abstract class PrefixCompareBenchmark {
     /** Builds the data and the representation {@code method} reads (all of them for {@code "all"}). */
     void prepare(String method) {
         op = Kernel.of(kernel);
-        data = StringHeap.generate(layout(), rows(), lengths, heapBytes());
+        data = StringHeap.generate(layout(), rows(), lengths, heapBytes(), prefixes());
         constant = data.constant(op);
         boolean all = method.equals("all");
         if (all || method.equals("views") || method.equals("arrowViewVarChar")) {

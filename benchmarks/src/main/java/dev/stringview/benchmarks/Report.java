@@ -27,9 +27,14 @@ public final class Report {
     static final List<String> SUITE1_LABELS = List.of("views (this library)", "pointer+length (SimpleStr)",
             "String[]", "byte[][]", "Arrow VarCharVector", "Arrow ViewVarCharVector");
     static final List<String> HEAPS = List.of("ScatteredHeapBenchmark", "ContiguousHeapBenchmark",
-            "CacheResidentBatchBenchmark");
+            "CacheResidentBatchBenchmark", "PrefixCollisionBatchBenchmark");
     static final List<String> HEAP_TITLES = List.of("Scattered heap: 1M rows, bytes at random offsets of 256 MiB",
-            "Contiguous heap: 10M rows in row order", "Cache-resident batch: 8192 rows");
+            "Contiguous heap: 10M rows in row order", "Cache-resident batch: 8192 rows",
+            "Prefix collision: the cache-resident batch, every value sharing the constants' first 4 bytes");
+    static final List<String> SORT_DATA = List.of("url", "8", "25");
+    static final List<String> SORT_METHODS = List.of("views", "javaString", "javaBytes", "pointerLength");
+    static final List<String> SORT_LABELS = List.of("views (this library)", "Arrays.sort(String[])",
+            "byte[][], Arrays.compareUnsigned", "pointer+length, merge sort");
     static final List<String> LENGTHS = List.of("8", "25", "mix");
     static final List<String> KERNELS = List.of("equal", "lessThan", "startsWith", "contains");
     static final List<String> LOAD_METHODS = List.of("views", "parquetJavaBytes", "parquetJavaString", "arrowVarChar");
@@ -184,6 +189,7 @@ public final class Report {
         return switch (heap) {
             case "ScatteredHeapBenchmark" -> "scattered";
             case "ContiguousHeapBenchmark" -> "contiguous";
+            case "PrefixCollisionBatchBenchmark" -> "collision";
             default -> "batch";
         };
     }
@@ -233,6 +239,8 @@ public final class Report {
         Map<String, String> defaults = Map.of("ScatteredHeapBenchmark", String.valueOf(ScatteredHeapBenchmark.ROWS),
                 "ContiguousHeapBenchmark", String.valueOf(ContiguousHeapBenchmark.ROWS),
                 "CacheResidentBatchBenchmark", String.valueOf(CacheResidentBatchBenchmark.ROWS),
+                "PrefixCollisionBatchBenchmark", String.valueOf(CacheResidentBatchBenchmark.ROWS),
+                "ArgsortBenchmark", "1000000",
                 "ParquetLoadBenchmark", String.valueOf(ParquetLoadBenchmark.ROWS),
                 "HitsQueryBenchmark", String.valueOf(HitsQueryBenchmark.ROWS),
                 "HitsFloorBenchmark", String.valueOf(HitsQueryBenchmark.ROWS));
@@ -369,6 +377,29 @@ public final class Report {
             }
             md.append('\n');
         }
+        md.append("### Argsort: the row order of 1M values, ms per sort\n\n"
+                + "`ArgsortBenchmark`: `url` = URL-like values that all start with \"http\" (most with "
+                + "\"https://www.\"), 25-90 bytes; `8` and `25` = Suite 1's values. The Java peers sort a copy of the "
+                + "array; pointer+length merge-sorts row ids comparing big-endian words. Baseline: "
+                + "`Arrays.sort(String[])`.\n\n| data |");
+        for (String label : SORT_LABELS) {
+            md.append(' ').append(label).append(" |");
+        }
+        md.append("\n| --- |").append(" ---: |".repeat(SORT_LABELS.size())).append('\n');
+        for (String data : SORT_DATA) {
+            md.append("| ").append(data).append(" |");
+            double base = score("ArgsortBenchmark", "javaString", "data", data);
+            for (String method : SORT_METHODS) {
+                double v = score("ArgsortBenchmark", method, "data", data);
+                md.append(' ').append(SvgChart.format(v));
+                if (!Double.isNaN(v) && !Double.isNaN(base) && !method.equals("javaString")) {
+                    md.append(" (").append(fmt(base / v)).append("x)");
+                }
+                md.append(" |");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
     }
 
     private void suite2(StringBuilder md) {

@@ -62,6 +62,14 @@ final class StringHeap implements AutoCloseable {
      * @param heapBytes size of the scattered buffer (ignored for contiguous heaps)
      */
     static StringHeap generate(Layout layout, int rows, String lengths, long heapBytes) {
+        return generate(layout, rows, lengths, heapBytes, PREFIXES);
+    }
+
+    /**
+     * As above with {@code prefixCount} distinct 4-byte prefixes instead of {@value #PREFIXES}; with one, every
+     * value shares the constants' first four bytes (the prefix-collision variant, arrow-rs#7351).
+     */
+    static StringHeap generate(Layout layout, int rows, String lengths, long heapBytes, int prefixCount) {
         if (rows <= 0) {
             throw new IllegalArgumentException("rows must be positive: rows=" + rows);
         }
@@ -73,7 +81,7 @@ final class StringHeap implements AutoCloseable {
         };
         int targetLength = fixed == 8 ? 8 : 25;
         SplittableRandom random = new SplittableRandom(SEED ^ (31L * targetLength + fixed) ^ layout.ordinal());
-        byte[][] prefixes = distinctPrefixes(random);
+        byte[][] prefixes = distinctPrefixes(random, prefixCount);
         byte[] target = new byte[targetLength];
         System.arraycopy(prefixes[0], 0, target, 0, 4);
         fillRandom(random, target, 4, targetLength);
@@ -111,7 +119,7 @@ final class StringHeap implements AutoCloseable {
                 if (length == targetLength && random.nextInt(100) == 0) {
                     System.arraycopy(target, 0, value, 0, length);
                 } else {
-                    System.arraycopy(prefixes[random.nextInt(PREFIXES)], 0, value, 0, 4);
+                    System.arraycopy(prefixes[random.nextInt(prefixCount)], 0, value, 0, 4);
                     fillRandom(random, value, 4, length);
                 }
                 long offset;
@@ -127,7 +135,7 @@ final class StringHeap implements AutoCloseable {
             byte[][] sorted = prefixes.clone();
             Arrays.sort(sorted, Arrays::compareUnsigned);
             byte[] lessThan = target.clone();
-            System.arraycopy(sorted[PREFIXES / 2], 0, lessThan, 0, 4);
+            System.arraycopy(sorted[prefixCount / 2], 0, lessThan, 0, 4);
             byte[] startsWith = Arrays.copyOf(target, 6);
             int middle = targetLength / 2 - 2;
             byte[] contains = Arrays.copyOfRange(target, middle, middle + 4);
@@ -160,10 +168,10 @@ final class StringHeap implements AutoCloseable {
         return permutation(new SplittableRandom(SEED * 7 + rows), rows);
     }
 
-    private static byte[][] distinctPrefixes(SplittableRandom random) {
-        byte[][] prefixes = new byte[PREFIXES][];
+    private static byte[][] distinctPrefixes(SplittableRandom random, int count) {
+        byte[][] prefixes = new byte[count][];
         java.util.Set<String> seen = new java.util.HashSet<>();
-        for (int i = 0; i < PREFIXES; ) {
+        for (int i = 0; i < count; ) {
             byte[] p = new byte[4];
             fillRandom(random, p, 0, 4);
             if (seen.add(new String(p, StandardCharsets.US_ASCII))) {

@@ -68,11 +68,12 @@ class BenchmarkSmokeTest {
             assertTrue(score > 0 && Double.isFinite(score), "score of " + name + " " + run.getParams() + ": " + score);
             methods.add(name.substring(Report.PKG.length()));
         }
-        // 3 heaps x 6 implementations x 3 lengths x 4 kernels + bandwidth + 5 datasets x 4 + 3 layouts x 3 queries x 7
-        // + 3 layouts x 3 floors + 7 Arrow interop methods
+        // 4 heaps (with the prefix-collision batch) x 6 implementations x 3 lengths x 4 kernels + argsort 3 data x 4
+        // + bandwidth + 5 datasets x 4 + 3 layouts x 3 queries x 7 + 3 layouts x 3 floors + 7 Arrow interop methods
         // + serialization (separated 3 codecs + size-prefix 2 codecs + 2 peers) x 2 methods + 11 ByteView methods
-        assertEquals(216 + 1 + 20 + 63 + 9 + 7 + 14 + 11, runs.size(), "benchmark runs (" + seconds + " s): " + methods);
-        assertEquals(3 * 6 + 1 + 4 + 7 + 3 + 7 + 8 + 11, methods.size(), "benchmark methods: " + methods);
+        assertEquals(288 + 12 + 1 + 20 + 63 + 9 + 7 + 14 + 11, runs.size(),
+                "benchmark runs (" + seconds + " s): " + methods);
+        assertEquals(4 * 6 + 4 + 1 + 4 + 7 + 3 + 7 + 8 + 11, methods.size(), "benchmark methods: " + methods);
 
         Map<String, Object> context = RunContext.capture();
         Path contextFile = docs.resolve("context.json");
@@ -80,7 +81,7 @@ class BenchmarkSmokeTest {
         Report.write(results, contextFile, docs);
         String md = Files.readString(docs.resolve("benchmarks.md"), StandardCharsets.UTF_8);
         for (String heading : new String[] {"## Context", "## Targets", "## Suite 1", "## Suite 2", "## Suite 3",
-            "### Where Q20's time goes"}) {
+            "### Where Q20's time goes", "### Argsort"}) {
             assertTrue(md.contains(heading), heading);
         }
         assertFalse(md.contains("not measured"), "every target has figures:\n" + md);
@@ -88,6 +89,7 @@ class BenchmarkSmokeTest {
         assertTrue(md.contains("**Not a real run:** " + (runs.size() - 7) + " results"), "tiny runs are flagged");
         assertFalse(md.contains("n/a"), "every cell has a figure:\n" + md);
         for (String svg : new String[] {"suite1-scattered.svg", "suite1-contiguous.svg", "suite1-batch.svg",
+            "suite1-collision.svg",
             "suite2-parquet-load.svg", "suite3-hits-queries.svg"}) {
             String chart = Files.readString(docs.resolve("benchmarks").resolve(svg), StandardCharsets.UTF_8);
             assertTrue(chart.startsWith("<svg") && chart.contains("<rect") && !chart.contains("n/a"), svg);

@@ -20,7 +20,7 @@ class PeerKernelsAgreeTest {
     @TestFactory
     Stream<DynamicTest> everyImplementationCountsTheSameRows() {
         List<DynamicTest> tests = new ArrayList<>();
-        for (String heap : List.of("scattered", "contiguous")) {
+        for (String heap : List.of("scattered", "contiguous", "collision")) {
             for (String lengths : List.of("8", "25", "mix")) {
                 for (Kernel kernel : Kernel.values()) {
                     tests.add(DynamicTest.dynamicTest(heap + "-" + lengths + "-" + kernel.param,
@@ -32,13 +32,18 @@ class PeerKernelsAgreeTest {
     }
 
     private static void check(String heap, String lengths, Kernel kernel) {
-        PrefixCompareBenchmark benchmark = heap.equals("scattered") ? new ScatteredHeapBenchmark()
-                : new ContiguousHeapBenchmark();
+        PrefixCompareBenchmark benchmark = switch (heap) {
+            case "scattered" -> new ScatteredHeapBenchmark();
+            case "contiguous" -> new ContiguousHeapBenchmark();
+            default -> new PrefixCollisionBatchBenchmark();
+        };
         if (benchmark instanceof ScatteredHeapBenchmark s) {
             s.rows = 20_000;
             s.heapBytes = 20_000L * 64;
+        } else if (benchmark instanceof ContiguousHeapBenchmark c) {
+            c.rows = 20_000;
         } else {
-            ((ContiguousHeapBenchmark) benchmark).rows = 20_000;
+            ((CacheResidentBatchBenchmark) benchmark).rows = 20_000;
         }
         benchmark.lengths = lengths;
         benchmark.kernel = kernel.param;
@@ -74,6 +79,42 @@ class PeerKernelsAgreeTest {
             count += match ? 1 : 0;
         }
         return count;
+    }
+
+    /** The four argsort implementations put the values in the same order, the order of the sorted strings. */
+    @Test
+    void everyArgsortSortsTheSameWay() {
+        for (String data : List.of("url", "8", "25")) {
+            ArgsortBenchmark benchmark = new ArgsortBenchmark();
+            benchmark.data = data;
+            benchmark.rows = 20_000;
+            benchmark.setup();
+            try {
+                String[] expected = benchmark.strings.clone();
+                java.util.Arrays.sort(expected);
+                assertTrue(expected[0].compareTo(expected[expected.length - 1]) < 0, data);
+                assertEquals(List.of(expected), List.of(benchmark.javaString()), "javaString " + data);
+                assertEquals(List.of(expected), strings(benchmark, benchmark.views()), "views " + data);
+                assertEquals(List.of(expected), strings(benchmark, benchmark.pointerLength()), "pointerLength " + data);
+                byte[][] sortedBytes = benchmark.javaBytes();
+                for (int i = 0; i < expected.length; i++) {
+                    assertEquals(expected[i], new String(sortedBytes[i], StandardCharsets.ISO_8859_1), "javaBytes " + data);
+                }
+                if (data.equals("url")) {
+                    assertTrue(List.of(expected).stream().allMatch(v -> v.startsWith("http")), "every URL shares a prefix");
+                }
+            } finally {
+                benchmark.tearDown();
+            }
+        }
+    }
+
+    private static List<String> strings(ArgsortBenchmark benchmark, int[] order) {
+        List<String> out = new ArrayList<>();
+        for (int row : order) {
+            out.add(benchmark.strings[row]);
+        }
+        return out;
     }
 
     @Test

@@ -4,25 +4,43 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import static dev.stringview.Gen.API;
+
+import com.sageserpent.americium.java.Trials;
+import dev.stringview.Gen;
 import org.junit.jupiter.api.Test;
 
 /** The SWAR rare-byte search finds exactly the first occurrence a naive search finds, at every offset and length. */
 class ByteSearchTest {
-    @Provide
-    Arbitrary<byte[]> text() {
+    static Trials<byte[]> text() {
         // Few distinct bytes (including NUL, 0x01 right above it, and bytes >= 0x80) so needles recur often.
-        return Arbitraries.of((byte) 'a', (byte) 'b', (byte) 'g', (byte) 'e', (byte) 0, (byte) 1, (byte) 0x80,
-                (byte) 0xFF).array(byte[].class).ofMaxSize(120);
+        // The content comes from one recorded seed (cheap for Americium to generate); length and seed shrink.
+        byte[] alphabet = {'a', 'b', 'g', 'e', 0, 1, (byte) 0x80, (byte) 0xFF};
+        return Gen.zip(API.integers(0, 120), API.longs(), (n, seed) -> {
+            java.util.Random random = new java.util.Random(seed);
+            byte[] out = new byte[n];
+            for (int i = 0; i < n; i++) {
+                out[i] = alphabet[random.nextInt(alphabet.length)];
+            }
+            return out;
+        });
     }
 
-    @Property(tries = 3000)
-    void findsTheFirstOccurrence(@ForAll("text") byte[] haystack, @ForAll("text") byte[] randomNeedle,
-            @ForAll boolean takeFromHaystack, @ForAll("small") int from, @ForAll("small") int length) {
+    /** Where to cut a needle out of the text: whether to, and a start and length (reduced modulo the text). */
+    record Cut(boolean take, int from, int length) {}
+
+    static Trials<Cut> cuts() {
+        return API.booleans().and(small()).and(small()).trials().map(t -> new Cut(t._1(), t._2(), t._3()));
+    }
+
+    @Test
+    void findsTheFirstOccurrence() {
+        Gen.forAll(3000, text(), text(), cuts(), (haystack, randomNeedle, cut) ->
+                findsTheFirstOccurrence(haystack, randomNeedle, cut.take(), cut.from(), cut.length()));
+    }
+
+    private static void findsTheFirstOccurrence(byte[] haystack, byte[] randomNeedle, boolean takeFromHaystack,
+            int from, int length) {
         byte[] needle = randomNeedle.length > 20 ? java.util.Arrays.copyOf(randomNeedle, 20) : randomNeedle;
         if (takeFromHaystack && haystack.length > 0) {
             int start = from % haystack.length;
@@ -42,10 +60,14 @@ class ByteSearchTest {
     }
 
     /** The in-register search of inline values agrees with a naive search, whatever lies past the value's end. */
-    @Property(tries = 3000)
-    void searchesInlineValuesInRegisters(@ForAll("text") byte[] text, @ForAll("text") byte[] randomNeedle,
-            @ForAll boolean takeFromValue, @ForAll("small") int from, @ForAll("small") int length,
-            @ForAll long garbage) {
+    @Test
+    void searchesInlineValuesInRegisters() {
+        Gen.forAll(3000, text(), text(), cuts(), API.longs(), (text, randomNeedle, cut, garbage) ->
+                searchesInlineValuesInRegisters(text, randomNeedle, cut.take(), cut.from(), cut.length(), garbage));
+    }
+
+    private static void searchesInlineValuesInRegisters(byte[] text, byte[] randomNeedle, boolean takeFromValue,
+            int from, int length, long garbage) {
         byte[] value = java.util.Arrays.copyOf(text, Math.min(12, text.length));
         byte[] needle = java.util.Arrays.copyOf(randomNeedle, Math.min(13, randomNeedle.length));
         if (takeFromValue && value.length > 0) {
@@ -76,9 +98,8 @@ class ByteSearchTest {
         assertEquals(expected, Vectorization.search() != null, Vectorization.describe());
     }
 
-    @Provide
-    Arbitrary<Integer> small() {
-        return Arbitraries.integers().between(0, 1000);
+    static Trials<Integer> small() {
+        return API.integers(0, 1000);
     }
 
     @Test

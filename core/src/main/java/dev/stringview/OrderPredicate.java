@@ -64,7 +64,7 @@ final class OrderPredicate extends ViewPredicate {
             int valid = !hasNulls || column.isValid(row) ? 1 : 0;
             int outcome;
             if (ViewOrder.prefix(w0) == prefix && (int) w0 > INLINE_MAX && valid != 0) {
-                outcome = longTie(buffers, w0, w1);
+                outcome = tieOutcome(buffers, w0, w1);
             } else {
                 outcome = inlineOutcome(w0, w1);
             }
@@ -103,14 +103,13 @@ final class OrderPredicate extends ViewPredicate {
             int count) {
         long accepted = 0;
         long ties = 0;
-        long firstPrefix = first >>> 32;
         for (int i = 0; i < count; i++) {
             // Bytes 4..11 of the view: the prefix, then bytes 4..7 of an inline value (zero-padded) or the buffer
             // index of a long one. Read big-endian, it orders like the value's first eight bytes whenever the
             // prefixes differ; rows with the constant's prefix are ties, decided below.
             long key = views.get(LAYOUT_BE_LONG, ((long) (base + i) << 4) + 4);
             long less = Long.compareUnsigned(key, first) < 0 ? 1 : 0;
-            long tie = (key >>> 32) == firstPrefix ? 1 : 0;
+            long tie = (key >>> 32) == prefix ? 1 : 0;
             accepted |= less << i;
             ties |= tie << i;
         }
@@ -125,18 +124,8 @@ final class OrderPredicate extends ViewPredicate {
             int i = Long.numberOfTrailingZeros(ties);
             ties &= ties - 1;
             long at = (long) (base + i) << 4;
-            long w0 = views.get(LAYOUT_LE_LONG, at);
-            long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-            int length = (int) w0;
-            // bytes 4..11 as one word: the rest of the view, or eight bytes from the buffer (a long value has 13+)
-            long rowSecond = length <= INLINE_MAX ? Long.reverseBytes(w1)
-                    : buffers[(int) w1].get(LAYOUT_BE_LONG, (w1 >>> 32) + 4);
-            int order = Long.compareUnsigned(rowSecond, second);
-            if (order == 0) {
-                order = length > INLINE_MAX && constant.length > INLINE_MAX ? longTie(buffers, w0, w1) - 1
-                        : Integer.compare(length, constant.length);
-            }
-            accepted |= (long) ((acceptMask >>> (Integer.signum(order) + 1)) & 1) << i;
+            int outcome = tieOutcome(buffers, views.get(LAYOUT_LE_LONG, at), views.get(LAYOUT_LE_LONG, at + 8));
+            accepted |= (long) ((acceptMask >>> outcome) & 1) << i;
         }
         return accepted;
     }
@@ -150,11 +139,13 @@ final class OrderPredicate extends ViewPredicate {
                 (long) (int) w0 - constant.length);
     }
 
-    /** The outcome of a valid long row whose prefix equals the constant's. */
-    private int longTie(MemorySegment[] buffers, long w0, long w1) {
-        MemorySegment buffer = buffers[(int) w1];
-        long offset = w1 >>> 32;
-        return ViewOrder.compareSamePrefix(buffer, offset, (int) w0, ViewOrder.chunk(buffer, offset, (int) w0, 4),
-                constant.segment, 0, constant.length, second) + 1;
+    /**
+     * 0, 1 or 2 as a valid row whose prefix equals the constant's is less than, equal to or greater than it: bytes
+     * 4..11 as one word ({@link ViewOrder#second}), then the lengths, then (both long) the bytes from 12 on.
+     */
+    private int tieOutcome(MemorySegment[] buffers, long w0, long w1) {
+        int length = (int) w0;
+        return ViewOrder.compareSamePrefix(length > INLINE_MAX ? buffers[(int) w1] : null, w1 >>> 32, length,
+                ViewOrder.second(buffers, w0, w1), constant.segment, 0, constant.length, second) + 1;
     }
 }

@@ -396,8 +396,23 @@ public final class ViewColumn {
         return validity == null || Bits.get(validity, validityOffset + row);
     }
 
-    /** Bit {@code i} set when row {@code from + i} ({@code i < count <= 64}) is valid. */
+    /**
+     * Bit {@code i} set when row {@code from + i} ({@code i < count <= 64}) is valid: one little-endian word of the
+     * bitmap (and the byte after it when the bits start mid-byte) where the bitmap holds them, else bit by bit.
+     */
     long validBits(int from, int count) {
+        long keep = -1L >>> (Long.SIZE - count);
+        if (validity == null) {
+            return keep;
+        }
+        long bit = validityOffset + from;
+        long at = bit >>> 3;
+        int shift = (int) (bit & 7);
+        if (at + Long.BYTES < validity.byteSize()) { // the word and the byte after it are in the bitmap
+            long low = validity.get(LAYOUT_LE_LONG, at) >>> shift;
+            long high = (validity.get(ValueLayout.JAVA_BYTE, at + Long.BYTES) & 0xFFL) << (Long.SIZE - shift);
+            return (shift == 0 ? low : low | high) & keep;
+        }
         long bits = 0;
         for (int i = 0; i < count; i++) {
             bits |= (isValid(from + i) ? 1L : 0L) << i;

@@ -366,12 +366,7 @@ public final class ParquetScan {
     private boolean provablyNoMatch(ParquetViewReader file, int g, ParquetColumn column, ColumnFilter filter)
             throws IOException {
         BlockMetaData block = file.footer().getBlocks().get(g);
-        ColumnChunkMetaData meta = null;
-        for (ColumnChunkMetaData c : block.getColumns()) {
-            if (c.getPath().size() == 1 && c.getPath().toArray()[0].equals(column.name())) {
-                meta = c;
-            }
-        }
+        ColumnChunkMetaData meta = file.chunkMetaData(g, column.name());
         if (meta == null) {
             return false; // the reader reports the missing chunk
         }

@@ -366,12 +366,7 @@ public final class ParquetScan {
     private boolean provablyNoMatch(ParquetViewReader file, int g, ParquetColumn column, ColumnFilter filter)
             throws IOException {
         BlockMetaData block = file.footer().getBlocks().get(g);
-        ColumnChunkMetaData meta = null;
-        for (ColumnChunkMetaData c : block.getColumns()) {
-            if (c.getPath().size() == 1 && c.getPath().toArray()[0].equals(column.name())) {
-                meta = c;
-            }
-        }
+        ColumnChunkMetaData meta = file.chunkMetaData(g, column.name());
         if (meta == null) {
             return false; // the reader reports the missing chunk
         }
@@ -417,10 +412,11 @@ public final class ParquetScan {
     private List<Unit> units(ParquetViewReader file, ColumnFilter filter) throws IOException {
         List<Integer> groups = rowGroupsToRead(file, filter);
         List<Unit> units = new ArrayList<>();
-        int wanted = threads == 1 ? 1 : 4 * threads;
+        // About four units per thread: each row group split into this many page ranges.
+        int pieces = threads == 1 || groups.isEmpty() ? 1
+                : Math.max(1, (4 * threads + groups.size() - 1) / groups.size());
         ParquetColumn column = file.columns().get(0);
         for (int g : groups) {
-            int pieces = threads == 1 ? 1 : Math.max(1, (wanted + groups.size() - 1) / groups.size());
             if (pieces > 1) {
                 List<ParquetViewReader.PageRange> ranges = pageRanges(file.chunk(g, column), pieces);
                 if (ranges != null) {

@@ -110,11 +110,7 @@ public final class ParquetViewReader implements AutoCloseable {
         this.endGroup = endGroup;
         this.range = range;
         this.rowGroup = firstGroup - 1;
-        long before = 0;
-        for (int g = 0; g < firstGroup; g++) {
-            before += footer.getBlocks().get(g).getRowCount();
-        }
-        this.nextRow = before;
+        this.nextRow = rowsBefore(footer, firstGroup);
         this.fileName = fileName;
         this.memory = options.batchScopedMemory() ? ReadMemory.batchScoped() : ReadMemory.of(arena);
         this.file = file;
@@ -169,6 +165,15 @@ public final class ParquetViewReader implements AutoCloseable {
     /** The chunk of {@code column} in row group {@code group}, checked against the file. */
     ColumnChunkReader.Chunk chunk(int group, ParquetColumn column) throws ParquetViewException {
         return chunkOf(group, column);
+    }
+
+    /** The rows of the row groups before {@code group}: the file row its first row is. */
+    private static long rowsBefore(ParquetMetadata footer, int group) {
+        long rows = 0;
+        for (int g = 0; g < group; g++) {
+            rows += footer.getBlocks().get(g).getRowCount();
+        }
+        return rows;
     }
 
     /** Whether {@code createdBy} names parquet-mr older than 1.2.9 (or without a version). */
@@ -339,16 +344,20 @@ public final class ParquetViewReader implements AutoCloseable {
         }
     }
 
-    private ColumnChunkReader.Chunk chunkOf(int g, ParquetColumn column) throws ParquetViewException {
-        BlockMetaData block = footer.getBlocks().get(g);
-        ColumnChunkMetaData meta = null;
-        for (ColumnChunkMetaData c : block.getColumns()) {
+    /** The metadata of top-level column {@code name}'s chunk in row group {@code g} (the first such), or null. */
+    ColumnChunkMetaData chunkMetaData(int g, String name) {
+        for (ColumnChunkMetaData c : footer.getBlocks().get(g).getColumns()) {
             String[] path = c.getPath().toArray();
-            if (path.length == 1 && path[0].equals(column.name())) {
-                meta = c;
-                break;
+            if (path.length == 1 && path[0].equals(name)) {
+                return c;
             }
         }
+        return null;
+    }
+
+    private ColumnChunkReader.Chunk chunkOf(int g, ParquetColumn column) throws ParquetViewException {
+        BlockMetaData block = footer.getBlocks().get(g);
+        ColumnChunkMetaData meta = chunkMetaData(g, column.name());
         if (meta == null) {
             throw new CorruptParquetException("column chunk missing from row group", fileName, column.name(), g,
                     -1, "chunks=" + block.getColumns().size(), null);
@@ -492,13 +501,9 @@ public final class ParquetViewReader implements AutoCloseable {
         memory.freeRetired();
         closeReaders();
         memory.freeRetired();
-        long skipped = 0;
-        for (int g = 0; g < target; g++) {
-            skipped += footer.getBlocks().get(g).getRowCount();
-        }
         rowGroup = target - 1;
         rowsLeftInGroup = 0;
-        nextRow = skipped;
+        nextRow = rowsBefore(footer, target);
     }
 
     /**

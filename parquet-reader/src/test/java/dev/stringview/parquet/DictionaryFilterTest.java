@@ -109,14 +109,7 @@ class DictionaryFilterTest {
             cases.add(new ParquetScanTest.Case(ColumnFilter.equalTo("s", "abcdefghijklm"),
                     x -> new String(x, java.nio.charset.StandardCharsets.UTF_8).equals("abcdefghijklm")));
             for (ParquetScanTest.Case c : cases) {
-                List<Long> expectedRows = new ArrayList<>();
-                for (int row = 0; row < w.values().size(); row++) {
-                    String v = w.values().get(row);
-                    if (v != null && c.model().test(ParquetScanTest.utf8(v))) {
-                        expectedRows.add((long) row);
-                    }
-                }
-                long[] expected = expectedRows.stream().mapToLong(Long::longValue).toArray();
+                long[] expected = ParquetScanTest.expectedRows(w, c);
                 for (int threads : ParquetScanTest.THREADS) {
                     int batch = 1 + random.nextInt(500);
                     ParquetScan scan = ParquetScan.of(w.path()).withThreads(threads)

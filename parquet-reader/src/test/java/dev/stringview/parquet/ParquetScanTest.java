@@ -133,6 +133,18 @@ class ParquetScanTest {
     /** A filter and the model's answer for one value (never for null). */
     record Case(ColumnFilter filter, Predicate<byte[]> model) {}
 
+    /** The rows of {@code w} whose non-null value {@code c}'s model accepts, ascending. */
+    static long[] expectedRows(Written w, Case c) {
+        List<Long> expectedRows = new ArrayList<>();
+        for (int row = 0; row < w.values().size(); row++) {
+            String v = w.values().get(row);
+            if (v != null && c.model().test(utf8(v))) {
+                expectedRows.add((long) row);
+            }
+        }
+        return expectedRows.stream().mapToLong(Long::longValue).toArray();
+    }
+
     /** The cases for {@code w}, in a list callers may add to. */
     static List<Case> cases(Written w, Random random) {
         List<String> present = w.values().stream().filter(v -> v != null).toList();
@@ -178,14 +190,7 @@ class ParquetScanTest {
         for (Layout layout : LAYOUTS) {
             Written w = write(layout, seed + layout.name().hashCode());
             for (Case c : cases(w, random)) {
-                List<Long> expectedRows = new ArrayList<>();
-                for (int row = 0; row < w.values().size(); row++) {
-                    String v = w.values().get(row);
-                    if (v != null && c.model().test(utf8(v))) {
-                        expectedRows.add((long) row);
-                    }
-                }
-                long[] expected = expectedRows.stream().mapToLong(Long::longValue).toArray();
+                long[] expected = expectedRows(w, c);
                 for (int threads : THREADS) {
                     for (boolean statistics : new boolean[] {true, false}) {
                         for (boolean bloom : new boolean[] {true, false}) {

@@ -1,7 +1,6 @@
 package dev.stringview.parquet.internal;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
@@ -29,7 +28,7 @@ public final class BloomFilters {
             return false;
         }
         try {
-            SegmentStream in = new SegmentStream(file, offset, dataEnd);
+            SegmentInputStream in = new SegmentInputStream(file, offset, dataEnd);
             BloomFilterHeader header = Util.readBloomFilterHeader(in);
             if (!header.getAlgorithm().isSetBLOCK() || !header.getHash().isSetXXHASH()
                     || !header.getCompression().isSetUNCOMPRESSED()) {
@@ -37,10 +36,10 @@ public final class BloomFilters {
             }
             int bytes = header.getNumBytes();
             if (bytes < BlockSplitBloomFilter.LOWER_BOUND_BYTES || bytes > BlockSplitBloomFilter.UPPER_BOUND_BYTES
-                    || bytes % 32 != 0 || bytes > dataEnd - in.position) {
+                    || bytes % 32 != 0 || bytes > dataEnd - in.position()) {
                 return false;
             }
-            byte[] bitset = file.asSlice(in.position, bytes).toArray(ValueLayout.JAVA_BYTE);
+            byte[] bitset = file.asSlice(in.position(), bytes).toArray(ValueLayout.JAVA_BYTE);
             BlockSplitBloomFilter filter = new BlockSplitBloomFilter(bitset);
             for (byte[] probe : probes) {
                 if (filter.findHash(filter.hash(Binary.fromConstantByteArray(probe)))) {
@@ -53,36 +52,4 @@ public final class BloomFilters {
         }
     }
 
-    /** The file's bytes from {@code position} up to {@code limit}, for parquet-java's Thrift header reader. */
-    private static final class SegmentStream extends InputStream {
-        private final MemorySegment file;
-        private final long limit;
-        long position;
-
-        SegmentStream(MemorySegment file, long position, long limit) {
-            this.file = file;
-            this.position = position;
-            this.limit = limit;
-        }
-
-        @Override
-        public int read() {
-            return position < limit ? file.get(ValueLayout.JAVA_BYTE, position++) & 0xFF : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            java.util.Objects.checkFromIndexSize(off, len, b.length);
-            if (len == 0) {
-                return 0;
-            }
-            if (position >= limit) {
-                return -1;
-            }
-            int n = (int) Math.min(len, limit - position);
-            MemorySegment.copy(file, ValueLayout.JAVA_BYTE, position, b, off, n);
-            position += n;
-            return n;
-        }
-    }
 }

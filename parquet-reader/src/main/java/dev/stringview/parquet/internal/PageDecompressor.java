@@ -460,34 +460,4 @@ public abstract sealed class PageDecompressor {
         }
     }
 
-    /** The bytes of a segment as an {@link InputStream}, for decoders that only read streams. */
-    private static final class SegmentInputStream extends InputStream {
-        private final MemorySegment in;
-        private long pos;
-
-        SegmentInputStream(MemorySegment in) {
-            this.in = in;
-        }
-
-        @Override
-        public int read() {
-            return pos < in.byteSize() ? in.get(ValueLayout.JAVA_BYTE, pos++) & 0xFF : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            java.util.Objects.checkFromIndexSize(off, len, b.length);
-            long left = in.byteSize() - pos;
-            if (len == 0) {
-                return 0;
-            }
-            if (left <= 0) {
-                return -1;
-            }
-            int n = (int) Math.min(len, left);
-            MemorySegment.copy(in, ValueLayout.JAVA_BYTE, pos, b, off, n);
-            pos += n;
-            return n;
-        }
-    }
 }

@@ -60,17 +60,10 @@ public final class SegmentInputFile implements InputFile {
 
         @Override
         public int read(byte[] b, int off, int len) {
-            java.util.Objects.checkFromIndexSize(off, len, b.length);
-            if (len == 0) {
-                return 0;
+            int n = SegmentInputStream.read(data, position, data.byteSize(), b, off, len);
+            if (n > 0) {
+                position += n;
             }
-            long left = data.byteSize() - position;
-            if (left <= 0) {
-                return -1;
-            }
-            int n = (int) Math.min(len, left);
-            MemorySegment.copy(data, ValueLayout.JAVA_BYTE, position, b, off, n);
-            position += n;
             return n;
         }
 

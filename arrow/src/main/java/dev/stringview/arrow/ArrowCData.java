@@ -147,26 +147,22 @@ public final class ArrowCData {
     }
 
     private static ViewColumn importColumn(MemorySegment schema, MemorySegment array, Arena arena, boolean validate) {
-        CDataImport.Field field;
-        try {
-            field = CDataImport.readSchema(schema);
-        } catch (RuntimeException e) {
-            releaseQuietly(array);
-            throw e;
-        }
-        return CDataImport.importColumn(field, array, arena, validate);
+        return CDataImport.importColumn(readSchemaOrRelease(schema, array), array, arena, validate);
     }
 
     /** Imports a struct array ({@code +s}) of string or binary columns as a table, validated. */
     public static ViewTable importTable(MemorySegment schema, MemorySegment array, Arena arena) {
-        CDataImport.Field field;
+        return CDataImport.importTable(readSchemaOrRelease(schema, array), array, arena, true, "");
+    }
+
+    /** Reads (and releases) {@code schema}; if it is rejected, releases {@code array} too before rethrowing. */
+    private static CDataImport.Field readSchemaOrRelease(MemorySegment schema, MemorySegment array) {
         try {
-            field = CDataImport.readSchema(schema);
+            return CDataImport.readSchema(schema);
         } catch (RuntimeException e) {
             releaseQuietly(array);
             throw e;
         }
-        return CDataImport.importTable(field, array, arena, true, "");
     }
 
     private static void releaseQuietly(MemorySegment arrayPointer) {

@@ -56,9 +56,9 @@ public final class ArrowCData {
     /** Whether a struct's {@code release} is NULL (released, or moved away). Works for all three structs. */
     public static boolean isReleased(MemorySegment struct, StructKind kind) {
         long at = switch (kind) {
-            case SCHEMA -> 56;
-            case ARRAY -> 64;
-            case STREAM -> 24;
+            case SCHEMA -> CData.SCHEMA_RELEASE;
+            case ARRAY -> CData.ARRAY_RELEASE;
+            case STREAM -> CData.STREAM_RELEASE;
         };
         return struct.reinterpret(at + 8).get(ADDRESS, at).address() == 0;
     }
@@ -147,35 +147,27 @@ public final class ArrowCData {
     }
 
     private static ViewColumn importColumn(MemorySegment schema, MemorySegment array, Arena arena, boolean validate) {
-        CDataImport.Field field;
-        try {
-            field = CDataImport.readSchema(schema);
-        } catch (RuntimeException e) {
-            releaseQuietly(array);
-            throw e;
-        }
-        return CDataImport.importColumn(field, array, arena, validate);
+        return CDataImport.importColumn(readSchemaOrRelease(schema, array), array, arena, validate);
     }
 
     /** Imports a struct array ({@code +s}) of string or binary columns as a table, validated. */
     public static ViewTable importTable(MemorySegment schema, MemorySegment array, Arena arena) {
-        CDataImport.Field field;
+        return CDataImport.importTable(readSchemaOrRelease(schema, array), array, arena, true, "");
+    }
+
+    /** Reads (and releases) {@code schema}; if it is rejected, releases {@code array} too before rethrowing. */
+    private static CDataImport.Field readSchemaOrRelease(MemorySegment schema, MemorySegment array) {
         try {
-            field = CDataImport.readSchema(schema);
+            return CDataImport.readSchema(schema);
         } catch (RuntimeException e) {
             releaseQuietly(array);
             throw e;
         }
-        return CDataImport.importTable(field, array, arena, true, "");
     }
 
     private static void releaseQuietly(MemorySegment arrayPointer) {
         try {
-            MemorySegment array = arrayPointer.reinterpret(CData.ARRAY.byteSize());
-            MemorySegment function = array.get(ADDRESS, CData.ARRAY_RELEASE);
-            if (function.address() != 0) {
-                CData.callRelease(function, array);
-            }
+            CData.releaseIfLive(arrayPointer.reinterpret(CData.ARRAY.byteSize()), CData.ARRAY_RELEASE);
         } catch (RuntimeException ignored) {
             // the schema's error is the one to report
         }
@@ -233,10 +225,7 @@ public final class ArrowCData {
         }
 
         private static void releaseStream(MemorySegment stream) {
-            MemorySegment function = stream.get(ADDRESS, CData.STREAM_RELEASE);
-            if (function.address() != 0) {
-                CData.callRelease(function, stream);
-            }
+            CData.releaseIfLive(stream, CData.STREAM_RELEASE);
         }
 
         @Override

@@ -84,7 +84,7 @@ public final class ArrowVectors {
                 } else if (column.validityBitOffset() % 8 == 0) {
                     buffers.add(ArrowBufs.wrap(allocator, validity)); // a byte slice of the column's own bitmap
                 } else {
-                    buffers.add(copy(allocator, validity)); // shifted into scratch memory: Arrow gets a copy
+                    buffers.add(ArrowBufs.copy(allocator, validity)); // shifted into scratch memory: Arrow gets a copy
                 }
             }
             buffers.add(ArrowBufs.wrap(allocator, column.views()));
@@ -97,13 +97,6 @@ public final class ArrowVectors {
                 buf.close(); // the vector holds its own references now
             }
         }
-    }
-
-    private static ArrowBuf copy(BufferAllocator allocator, MemorySegment bitmap) {
-        ArrowBuf buf = allocator.buffer(bitmap.byteSize());
-        MemorySegment.copy(bitmap, 0, MemorySegment.ofAddress(buf.memoryAddress()).reinterpret(bitmap.byteSize()), 0,
-                bitmap.byteSize());
-        return buf;
     }
 
     /** A validated view column over {@code vector}'s buffers (see the class comment); {@code arena} owns the views. */

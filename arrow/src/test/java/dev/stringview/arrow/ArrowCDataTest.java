@@ -158,6 +158,17 @@ class ArrowCDataTest {
         }
     }
 
+    private record Exported(MemorySegment schema, MemorySegment array) {}
+
+    /** A one-row string column {@code "x"} exported as column {@code s}, with no release hook. */
+    private static Exported exportOneString(Arena arena) {
+        ViewColumn column = ViewColumns.ofStrings(arena, "x");
+        MemorySegment schema = ArrowCData.allocateSchema(arena);
+        MemorySegment array = ArrowCData.allocateArray(arena);
+        ArrowCData.exportColumn(column, "s", schema, array, null);
+        return new Exported(schema, array);
+    }
+
     private static MemorySegment buffers(MemorySegment array) {
         return array.get(ADDRESS, 40).reinterpret(8 * array.get(JAVA_LONG, 24));
     }
@@ -216,10 +227,9 @@ class ArrowCDataTest {
     @Test
     void anArrayWhoseReleaseWasAlreadyCalledIsRejected() {
         try (Arena arena = Arena.ofConfined()) {
-            ViewColumn column = ViewColumns.ofStrings(arena, "x");
-            MemorySegment schema = ArrowCData.allocateSchema(arena);
-            MemorySegment array = ArrowCData.allocateArray(arena);
-            ArrowCData.exportColumn(column, "s", schema, array, null);
+            Exported exported = exportOneString(arena);
+            MemorySegment schema = exported.schema();
+            MemorySegment array = exported.array();
             MemorySegment release = array.get(ADDRESS, 64);
             dev.stringview.arrow.internal.CData.callRelease(release, array);
             assertTrue(ArrowCData.isReleased(array, StructKind.ARRAY));
@@ -236,10 +246,9 @@ class ArrowCDataTest {
     @Test
     void unsupportedFormatsAreNamed() {
         try (Arena arena = Arena.ofConfined()) {
-            ViewColumn column = ViewColumns.ofStrings(arena, "x");
-            MemorySegment schema = ArrowCData.allocateSchema(arena);
-            MemorySegment array = ArrowCData.allocateArray(arena);
-            ArrowCData.exportColumn(column, "s", schema, array, null);
+            Exported exported = exportOneString(arena);
+            MemorySegment schema = exported.schema();
+            MemorySegment array = exported.array();
             schema.get(ADDRESS, 0).reinterpret(3).setString(0, "i");
             ArrowDataException e = assertThrows(ArrowDataException.class,
                     () -> ArrowCData.importColumn(schema, array, arena));

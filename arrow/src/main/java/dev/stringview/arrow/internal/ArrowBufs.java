@@ -22,8 +22,7 @@ public final class ArrowBufs {
             return allocator.getEmpty();
         }
         if (!segment.isNative()) {
-            ArrowBuf copy = allocator.buffer(size);
-            MemorySegment.copy(segment, 0, MemorySegment.ofAddress(copy.memoryAddress()).reinterpret(size), 0, size);
+            ArrowBuf copy = copy(allocator, segment);
             copy.writerIndex(size);
             return copy;
         }
@@ -34,6 +33,14 @@ public final class ArrowBufs {
             }
         });
         buf.writerIndex(size);
+        return buf;
+    }
+
+    /** A new buffer from {@code allocator} holding a copy of {@code segment}'s bytes (writer index left at 0). */
+    public static ArrowBuf copy(BufferAllocator allocator, MemorySegment segment) {
+        long size = segment.byteSize();
+        ArrowBuf buf = allocator.buffer(size);
+        MemorySegment.copy(segment, 0, MemorySegment.ofAddress(buf.memoryAddress()).reinterpret(size), 0, size);
         return buf;
     }
 

@@ -112,6 +112,14 @@ public final class CData {
         }
     }
 
+    /** Calls {@code struct}'s release callback (at offset {@code releaseAt}) unless it is NULL (released). */
+    public static void releaseIfLive(MemorySegment struct, long releaseAt) {
+        MemorySegment function = struct.get(ADDRESS, releaseAt);
+        if (function.address() != 0) {
+            callRelease(function, struct);
+        }
+    }
+
     /** Calls a stream's get_schema or get_next. */
     public static int callGet(MemorySegment function, MemorySegment stream, MemorySegment out) {
         try {

@@ -208,11 +208,7 @@ public final class CDataExport {
             MemorySegment children = CData.at(struct.get(ADDRESS, childrenAt), 8 * childCount);
             for (long i = 0; i < childCount; i++) {
                 // A child the consumer moved out has release == NULL here, and is released on its own.
-                MemorySegment child = children.getAtIndex(ADDRESS, i).reinterpret(size);
-                MemorySegment childRelease = child.get(ADDRESS, releaseAt);
-                if (childRelease.address() != 0) {
-                    CData.callRelease(childRelease, child);
-                }
+                CData.releaseIfLive(children.getAtIndex(ADDRESS, i).reinterpret(size), releaseAt);
             }
             struct.set(ADDRESS, releaseAt, MemorySegment.NULL);
             free(struct.get(ADDRESS, privateAt).address());

@@ -87,10 +87,7 @@ public final class CDataImport {
     private record Moved(MemorySegment array, Arena holder, AtomicBoolean released) {
         void release() {
             if (released.compareAndSet(false, true)) {
-                MemorySegment function = array.get(ADDRESS, CData.ARRAY_RELEASE);
-                if (function.address() != 0) {
-                    CData.callRelease(function, array);
-                }
+                CData.releaseIfLive(array, CData.ARRAY_RELEASE);
             }
         }
     }

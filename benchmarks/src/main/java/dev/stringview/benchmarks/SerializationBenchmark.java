@@ -111,18 +111,17 @@ public class SerializationBenchmark {
         }
     }
 
-    /** The StringV2 layout: sizes in one stream, chars in another. */
-    public static class Separated extends Data {
-        @Param({"none", "lz4", "lightweight"})
-        public String codec;
-
+    /** The two layouts of this project's format differ only in the serializer; the benchmarks are shared. */
+    public abstract static class Format extends Data {
         ColumnSerializer serializer;
         final ColumnDeserializer deserializer = ColumnDeserializer.create();
         MemorySegment serialized;
 
+        abstract ColumnSerializer serializer();
+
         @Override
         void setupFormat() throws IOException {
-            serializer = ColumnSerializer.of(ColumnFormat.SEPARATED, codec(codec));
+            serializer = serializer();
             serialized = serializeOnce(serializer, column, sink);
         }
 
@@ -138,30 +137,25 @@ public class SerializationBenchmark {
         }
     }
 
+    /** The StringV2 layout: sizes in one stream, chars in another. */
+    public static class Separated extends Format {
+        @Param({"none", "lz4", "lightweight"})
+        public String codec;
+
+        @Override
+        ColumnSerializer serializer() {
+            return ColumnSerializer.of(ColumnFormat.SEPARATED, codec(codec));
+        }
+    }
+
     /** The legacy layout: a LEB128 length before every value. */
-    public static class SizePrefix extends Data {
+    public static class SizePrefix extends Format {
         @Param({"none", "lz4"})
         public String codec;
 
-        ColumnSerializer serializer;
-        final ColumnDeserializer deserializer = ColumnDeserializer.create();
-        MemorySegment serialized;
-
         @Override
-        void setupFormat() throws IOException {
-            serializer = ColumnSerializer.of(ColumnFormat.SIZE_PREFIX, codec(codec));
-            serialized = serializeOnce(serializer, column, sink);
-        }
-
-        @Benchmark
-        public long serialize() throws IOException {
-            sink.reset();
-            return serializer.write(column, sink);
-        }
-
-        @Benchmark
-        public ViewColumn deserialize() throws IOException {
-            return deserializer.read(serialized, readAllocator());
+        ColumnSerializer serializer() {
+            return ColumnSerializer.of(ColumnFormat.SIZE_PREFIX, codec(codec));
         }
     }
 

@@ -95,18 +95,14 @@ final class PredicateTranslator {
         if (c.length != 2) {
             return null;
         }
-        if (stringColumn(c[0]) != null && c[1] instanceof Literal<?> lit) {
-            return leaf(stringColumn(c[0]), columnFirst, lit);
-        }
-        if (stringColumn(c[1]) != null && c[0] instanceof Literal<?> lit) {
-            return leaf(stringColumn(c[1]), literalFirst, lit);
-        }
-        return null;
+        StringFilter columnLeft = function(c, columnFirst);
+        return columnLeft != null ? columnLeft : function(new Expression[] {c[1], c[0]}, literalFirst);
     }
 
+    /** {@code op(column, literal)}, or null. */
     private StringFilter function(Expression[] c, Op op) {
-        return c.length == 2 && stringColumn(c[0]) != null && c[1] instanceof Literal<?> lit
-                ? leaf(stringColumn(c[0]), op, lit) : null;
+        String column = c.length == 2 ? stringColumn(c[0]) : null;
+        return column != null && c[1] instanceof Literal<?> lit ? leaf(column, op, lit) : null;
     }
 
     private StringFilter nullTest(Expression[] c, Op op) {

@@ -16,7 +16,6 @@ import dev.stringview.parquet.ViewBatch;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,19 +98,7 @@ final class SerializedColumnCommands {
                 throw new IOException("trailing bytes after the column: file=" + file + " position="
                         + channel.position() + " size=" + channel.size());
             }
-            boolean utf8 = values.kind() == ViewKind.UTF8;
-            for (int row = 0; row < values.size() && row < limit; row++) {
-                MemorySegment value = values.segment(row);
-                if (value == null) {
-                    json.raw("null\n");
-                } else if (utf8) {
-                    json.string(value);
-                    json.raw("\n");
-                } else {
-                    json.base64(value);
-                    json.raw("\n");
-                }
-            }
+            StringviewCli.print(json, values, limit);
         }
         json.flush();
         return StringviewCli.EXIT_OK;

@@ -271,7 +271,8 @@ public final class StringviewCli {
     }
 
     /** Prints up to {@code max} rows of {@code values}, one JSON value per line; returns how many. */
-    private static long print(JsonWriter json, ViewColumn values, long max) throws IOException {
+    /** Prints up to {@code max} rows of {@code values}, one JSON value a line, as {@code cat} does; returns how many. */
+    static long print(JsonWriter json, ViewColumn values, long max) throws IOException {
         boolean utf8 = values.kind() == ViewKind.UTF8;
         long printed = 0;
         for (int row = 0; row < values.size() && printed < max; row++, printed++) {

@@ -1,0 +1,322 @@
+package dev.stringview.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.types.Row;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.CloseableIterator;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.RecordReader;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The connector against Flink's own filesystem/Parquet source on the same files, in one embedded batch
+ * {@link TableEnvironment}: every query runs on table {@code sv} ('connector' = 'stringview') and on table
+ * {@code fs} ('connector' = 'filesystem', 'format' = 'parquet'), and the sorted rows must be equal.
+ */
+class FlinkConnectorTest {
+    private static final String COLUMNS = "id BIGINT, s STRING, n INT, d DOUBLE, b BOOLEAN, dt DATE, ts TIMESTAMP(6)";
+    /** 0/1/11/12/13/15/16/17 bytes, non-ASCII, bytes >= 0x80 in the prefix, shared prefixes, a newline, '%' and '_'. */
+    private static final String[] EDGES = {"", "a", "hello world", "hello world!", "hello world!!",
+        "hello world!!!!", "0123456789abcdef", "0123456789abcdefg", "héllo", "日本語のテキスト", "ééééééééééééé",
+        "http://google.com/x", "http://yandex.ru/search?q=1", "line\nbreak", "100%", "a_b", "google", "Google"};
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2)
+                    .build());
+
+    @TempDir
+    static Path dir;
+
+    private static TableEnvironment env;
+    private static int rows;
+
+    @BeforeAll
+    static void setUp() throws IOException {
+        // The same seeded rows twice: v1 pages (PLAIN or dictionary, which Flink's own reader can read) and
+        // v2 pages (DELTA_BYTE_ARRAY and DELTA_BINARY_PACKED, which it cannot: "Unsupported encoding").
+        Path v1 = Files.createDirectories(dir.resolve("v1"));
+        Path v2 = Files.createDirectories(dir.resolve("v2"));
+        rows = 5000;
+        for (Path d : List.of(v1, v2)) {
+            ParquetProperties.WriterVersion version = d == v1 ? ParquetProperties.WriterVersion.PARQUET_1_0
+                    : ParquetProperties.WriterVersion.PARQUET_2_0;
+            write(d.resolve("part-0.parquet"), 0, rows, 7, version, true);
+            write(d.resolve("part-1.parquet"), rows, 1500, 11, version, false);
+        }
+        env = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        env.getConfig().set("parallelism.default", "2");
+        env.executeSql("CREATE TABLE sv (" + COLUMNS + ") WITH ('connector' = 'stringview', 'path' = '" + v1
+                + "', 'batch-size' = '1000')");
+        env.executeSql("CREATE TABLE svdelta (" + COLUMNS + ") WITH ('connector' = 'stringview', 'path' = 'file://"
+                + v2 + "')");
+        env.executeSql("CREATE TABLE fs (" + COLUMNS + ") WITH ('connector' = 'filesystem', 'path' = '" + v1
+                + "', 'format' = 'parquet')");
+    }
+
+    @AfterAll
+    static void tearDown() {
+        env = null;
+    }
+
+    /** Seeded rows: edge strings, URL-like strings, nulls in every column; small row groups (several per file). */
+    private static void write(Path file, long firstId, int count, long seed,
+            ParquetProperties.WriterVersion version, boolean dictionary) throws IOException {
+        MessageType schema = MessageTypeParser.parseMessageType("""
+                message t {
+                  required int64 id;
+                  optional binary s (STRING);
+                  optional int32 n;
+                  optional double d;
+                  optional boolean b;
+                  optional int32 dt (DATE);
+                  optional int64 ts (TIMESTAMP(MICROS,false));
+                }""");
+        SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+        Random random = new Random(seed);
+        try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
+                .withConf(new PlainParquetConfiguration()).withType(schema)
+                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+                .withWriterVersion(version).withDictionaryEncoding(dictionary).withRowGroupSize(64 * 1024).withPageSize(8 * 1024).build()) {
+            for (int i = 0; i < count; i++) {
+                Group g = groups.newGroup().append("id", firstId + i);
+                if (random.nextInt(10) != 0) {
+                    g.append("s", random.nextBoolean() ? EDGES[random.nextInt(EDGES.length)]
+                            : "http://" + (random.nextBoolean() ? "google" : "example") + ".com/page/"
+                                    + random.nextInt(500));
+                }
+                if (random.nextInt(8) != 0) {
+                    g.append("n", random.nextInt(1000) - 500);
+                }
+                if (random.nextInt(8) != 0) {
+                    g.append("d", random.nextDouble() * 100);
+                }
+                if (random.nextInt(8) != 0) {
+                    g.append("b", random.nextBoolean());
+                }
+                if (random.nextInt(8) != 0) {
+                    g.append("dt", (int) LocalDate.of(2020, 1, 1).toEpochDay() + random.nextInt(2000));
+                }
+                if (random.nextInt(8) != 0) {
+                    g.append("ts", 1_600_000_000_000_000L + random.nextLong(1_000_000_000_000L));
+                }
+                writer.write(g);
+            }
+        }
+    }
+
+    private static List<String> collect(String sql) {
+        List<String> out = new ArrayList<>();
+        TableResult result = env.executeSql(sql);
+        try (CloseableIterator<Row> it = result.collect()) {
+            it.forEachRemaining(r -> out.add(r.toString()));
+        } catch (Exception e) {
+            throw new IllegalStateException("query failed: sql=" + sql, e);
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /**
+     * Runs the query ({@code {t}} = the table) over Flink's source and ours, on the v1 files and (where the table
+     * has a DELTA twin) the v2 files, and asserts the same sorted rows; returns them.
+     */
+    private static List<String> same(String query) {
+        List<String> theirs = collect(query.replace("{t}", "fs"));
+        List<String> ours = collect(query.replace("{t}", "sv"));
+        assertEquals(theirs.size(), ours.size(), () -> "row count differs: query=" + query);
+        assertEquals(theirs, ours, () -> "rows differ: query=" + query);
+        if (!query.contains("{t}_")) {
+            List<String> delta = collect(query.replace("{t}", "svdelta"));
+            assertEquals(theirs, delta, () -> "rows differ on the DELTA files: query=" + query);
+        }
+        return ours;
+    }
+
+    /** One query (one job) for many filters: branch k of the UNION ALL tags its rows with k. */
+    private static String unionOf(String select, String[] filters) {
+        List<String> branches = new ArrayList<>();
+        for (int k = 0; k < filters.length; k++) {
+            branches.add(select.replace("SELECT ", "SELECT " + k + " AS k, ") + "(" + filters[k] + ")");
+        }
+        return String.join(" UNION ALL ", branches);
+    }
+
+    private static String physicalPlan(String explained) {
+        return explained.substring(explained.indexOf("== Optimized Physical Plan =="));
+    }
+
+    private static String plan(String query) {
+        return env.explainSql(query.replace("{t}", "sv"));
+    }
+
+    @Test
+    void fullReadOfEveryType() {
+        List<String> all = same("SELECT * FROM {t}");
+        assertEquals(rows + 1500, all.size());
+    }
+
+    @Test
+    void projectionOfSomeColumns() {
+        same("SELECT s, id FROM {t} UNION ALL SELECT 'x', count(*) FROM {t} UNION ALL SELECT CAST(dt AS STRING), n"
+                + " FROM {t} WHERE n > 100");
+    }
+
+    @Test
+    void pushedFiltersGiveFlinksAnswers() {
+        String[] filters = {
+            "s = 'google'", "s = 'hello world!'", "s = 'hello world!!'", "s = ''", "s = 'héllo'",
+            "s = '0123456789abcdef'", "s = '0123456789abcdefg'", "'google' = s", "s <> 'google'",
+            "s < 'hello'", "s <= 'hello world!'", "s > 'héllo'", "s >= 'http://google.com/page/1'",
+            "s LIKE 'http://google%'", "s LIKE 'hello world!%'", "s LIKE '%google%'", "s LIKE '%abcdefg'",
+            "s LIKE 'h_llo'", "s LIKE '%oo_le%'", "s LIKE '日本%'", "s LIKE '%é%'", "s LIKE 'line%'", "s LIKE '%'",
+            "s LIKE '100!%' ESCAPE '!'", "s LIKE 'a!_b' ESCAPE '!'",
+            "s IN ('google', 'Google', 'hello world!!', '')", "s IN ('nothing')",
+            "s IS NULL", "s IS NOT NULL", "s = 'google' OR s LIKE '%yandex%'",
+            "s LIKE 'http%' AND s LIKE '%page/1%'", "(s = 'a' OR s IS NULL) AND n > 0",
+        };
+        for (String filter : filters) {
+            if (!filter.contains("n > 0")) {
+                String physical = physicalPlan(plan("SELECT id FROM {t} WHERE " + filter));
+                assertFalse(physical.contains("where="), () -> "not pushed: filter=" + filter + "\n" + physical);
+            }
+        }
+        List<String> rows = same(unionOf("SELECT id, s, n FROM {t} WHERE ", filters));
+        assertTrue(rows.size() > 1000, "too few rows for a useful comparison: rows=" + rows.size());
+    }
+
+    @Test
+    void filtersAreRunInTheSource() {
+        String explained = plan("SELECT id FROM {t} WHERE s LIKE '%google%' AND s IN ('a', 'b')");
+        assertTrue(explained.contains("sv, filter=[and(LIKE(s"), explained);
+        assertFalse(explained.lines().anyMatch(l -> l.contains("Calc(") && l.contains("LIKE")), explained);
+        // A filter on a non-string column stays with Flink.
+        String handedBack = plan("SELECT id FROM {t} WHERE n > 3");
+        assertTrue(handedBack.contains("where=[>(n, 3)]") || handedBack.contains(">(n, 3)"), handedBack);
+    }
+
+    @Test
+    void unpushedFiltersStillGiveFlinksAnswers() {
+        String[] filters = {"UPPER(s) = 'GOOGLE'", "s LIKE 'a\\_b'", "NOT (s = 'google')", "CHAR_LENGTH(s) = 12",
+            "s = 'google' OR n > 400"};
+        same(unionOf("SELECT id, s FROM {t} WHERE ", filters));
+    }
+
+    @Test
+    void groupByAString() {
+        same("SELECT s, count(*), sum(n) FROM {t} GROUP BY s UNION ALL"
+                + " SELECT s, count(*), 0 FROM {t} WHERE s LIKE 'http%' GROUP BY s");
+    }
+
+    /**
+     * parquet-testing files (DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, v2 pages + snappy), which Flink's own
+     * Parquet reader refuses ("Unsupported encoding"): the oracle is parquet-java's record reader instead.
+     */
+    @Test
+    void parquetTestingFiles() throws IOException {
+        Path data = parquetTestingData();
+        String[][] files = {
+            {"delta_length_byte_array.parquet", "FRUIT STRING"},
+            {"delta_byte_array.parquet", "c_customer_id STRING, c_salutation STRING, c_first_name STRING"},
+            {"datapage_v2.snappy.parquet", "a STRING, b INT, c DOUBLE, d BOOLEAN"},
+        };
+        for (String[] f : files) {
+            String table = "pt_" + f[0].replace('.', '_');
+            env.executeSql("CREATE TABLE " + table + " (" + f[1] + ") WITH ('connector' = 'stringview', 'path' = '"
+                    + data.resolve(f[0]) + "')");
+            List<String> names = new ArrayList<>();
+            for (String column : f[1].split(", ")) {
+                names.add(column.split(" ")[0]);
+            }
+            List<List<String>> expected = parquetJavaRows(data.resolve(f[0]), names);
+            assertEquals(format(expected), collect("SELECT * FROM " + table), f[0]);
+            String first = names.get(0);
+            List<List<String>> filtered = new ArrayList<>();
+            for (List<String> row : expected) {
+                if (row.get(0) != null && row.get(0).contains("a")) {
+                    filtered.add(List.of(row.get(0)));
+                }
+            }
+            assertEquals(format(filtered), collect("SELECT " + first + " FROM " + table + " WHERE " + first
+                    + " LIKE '%a%'"), f[0]);
+        }
+    }
+
+    private static List<String> format(List<List<String>> rows) {
+        List<String> out = new ArrayList<>();
+        for (List<String> row : rows) {
+            out.add("+I[" + String.join(", ", row.stream().map(String::valueOf).toList()) + "]");
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /** The named top-level columns of every row, as parquet-java's example record reader gives them. */
+    private static List<List<String>> parquetJavaRows(Path file, List<String> columns) throws IOException {
+        List<List<String>> out = new ArrayList<>();
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file),
+                ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+            MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+            PageReadStore pages;
+            while ((pages = reader.readNextRowGroup()) != null) {
+                RecordReader<Group> records = new ColumnIOFactory().getColumnIO(schema)
+                        .getRecordReader(pages, new GroupRecordConverter(schema));
+                for (long r = 0; r < pages.getRowCount(); r++) {
+                    Group g = records.read();
+                    List<String> row = new ArrayList<>();
+                    for (String c : columns) {
+                        row.add(g.getFieldRepetitionCount(c) == 0 ? null : g.getValueToString(
+                                schema.getFieldIndex(c), 0));
+                    }
+                    out.add(row);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** parquet-testing's data folder: {@code $PARQUET_TEST_DATA}, else the shared copy beside the repository. */
+    static Path parquetTestingData() {
+        String env = System.getenv("PARQUET_TEST_DATA");
+        Path dir = env != null && !env.isBlank() ? Paths.get(env) : Paths.get("../../shared/parquet-testing/data");
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalStateException("parquet-testing data not found: dir=" + dir.toAbsolutePath()
+                    + " (set PARQUET_TEST_DATA to the data/ folder of apache/parquet-testing)");
+        }
+        return dir;
+    }
+}

@@ -237,6 +237,16 @@ class FlinkConnectorTest {
     }
 
     @Test
+    void likeAnyFunctionAgreesWithFlinksLike() {
+        env.createTemporarySystemFunction("engines", new LikeAnyFunction("%google%", "%yandex%", "h_llo", "%!%"));
+        List<String> ours = collect("SELECT id, s FROM fs WHERE engines(s)");
+        List<String> theirs = collect("SELECT id, s FROM fs WHERE s LIKE '%google%' OR s LIKE '%yandex%'"
+                + " OR s LIKE 'h_llo' OR s LIKE '%!%'");
+        assertEquals(theirs, ours);
+        assertTrue(ours.size() > 100, "too few rows: " + ours.size());
+    }
+
+    @Test
     void groupByAString() {
         same("SELECT s, count(*), sum(n) FROM {t} GROUP BY s UNION ALL"
                 + " SELECT s, count(*), 0 FROM {t} WHERE s LIKE 'http%' GROUP BY s");

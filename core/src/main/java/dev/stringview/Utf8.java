@@ -4,17 +4,116 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * UTF-8 well-formedness (RFC 3629 / Unicode Table 3-7): no overlong forms, no surrogates, nothing above
- * U+10FFFF, no truncated sequences. ASCII runs are skipped eight bytes at a time.
+ * UTF-8 well-formedness (RFC 3629 / Unicode Table 3-7 "Well-Formed UTF-8 Byte Sequences"): no overlong forms, no
+ * surrogates, nothing above U+10FFFF, no truncated sequences; exactly what {@code new String(bytes, UTF_8)} decodes
+ * without replacement characters.
+ *
+ * <p>ASCII runs are skipped eight bytes at a time ({@code word & 0x8080808080808080 == 0}). Everything else goes
+ * through a table-driven DFA in its "shift" form: each state is a multiple of 6, and one {@code long} per input
+ * byte packs the next state for every current state, so a byte costs one table load, one shift and one mask, with
+ * no branch on the byte's value. Only when a range is rejected is it walked again, byte by byte, to find where the
+ * first ill-formed sequence starts.
  */
 public final class Utf8 {
     private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
+
+    // DFA states, as shift amounts into a transition word. ACCEPT must be 0: a well-formed range ends there.
+    private static final int ACCEPT = 0;
+    private static final int REJECT = 6;
+    /** One more continuation byte (80..BF) completes the character. */
+    private static final int TAIL1 = 12;
+    /** Two more continuation bytes. */
+    private static final int TAIL2 = 18;
+    /** Three more continuation bytes. */
+    private static final int TAIL3 = 24;
+    /** After E0: the next byte is A0..BF (no overlong 3-byte forms). */
+    private static final int AFTER_E0 = 30;
+    /** After ED: the next byte is 80..9F (no UTF-16 surrogates D800..DFFF). */
+    private static final int AFTER_ED = 36;
+    /** After F0: the next byte is 90..BF (no overlong 4-byte forms). */
+    private static final int AFTER_F0 = 42;
+    /** After F4: the next byte is 80..8F (nothing above U+10FFFF). */
+    private static final int AFTER_F4 = 48;
+    private static final int[] STATES = {ACCEPT, REJECT, TAIL1, TAIL2, TAIL3, AFTER_E0, AFTER_ED, AFTER_F0, AFTER_F4};
+
+    /** {@code (TRANSITIONS[byte] >>> state) & 63} is the state after {@code byte}. */
+    private static final long[] TRANSITIONS = new long[256];
+
+    static {
+        for (int b = 0; b < 256; b++) {
+            long word = 0;
+            for (int state : STATES) {
+                word |= (long) next(state, b) << state;
+            }
+            TRANSITIONS[b] = word;
+        }
+    }
+
+    /** The transition function, spelled out as Table 3-7 reads; it only fills {@link #TRANSITIONS}. */
+    private static int next(int state, int b) {
+        if (state == ACCEPT) {
+            if (b < 0x80) {
+                return ACCEPT;
+            }
+            if (b >= 0xC2 && b <= 0xDF) {
+                return TAIL1;
+            }
+            if (b == 0xE0) {
+                return AFTER_E0;
+            }
+            if (b == 0xED) {
+                return AFTER_ED;
+            }
+            if (b >= 0xE1 && b <= 0xEF) {
+                return TAIL2;
+            }
+            if (b == 0xF0) {
+                return AFTER_F0;
+            }
+            if (b >= 0xF1 && b <= 0xF3) {
+                return TAIL3;
+            }
+            if (b == 0xF4) {
+                return AFTER_F4;
+            }
+            return REJECT; // a continuation byte, C0/C1 or F5..FF as a lead byte
+        }
+        int lo = 0x80;
+        int hi = 0xBF;
+        int then;
+        switch (state) {
+            case TAIL1 -> then = ACCEPT;
+            case TAIL2 -> then = TAIL1;
+            case TAIL3 -> then = TAIL2;
+            case AFTER_E0 -> {
+                lo = 0xA0;
+                then = TAIL1;
+            }
+            case AFTER_ED -> {
+                hi = 0x9F;
+                then = TAIL1;
+            }
+            case AFTER_F0 -> {
+                lo = 0x90;
+                then = TAIL2;
+            }
+            case AFTER_F4 -> {
+                hi = 0x8F;
+                then = TAIL2;
+            }
+            default -> {
+                return REJECT; // REJECT stays
+            }
+        }
+        return b >= lo && b <= hi ? then : REJECT;
+    }
 
     private Utf8() {}
 
     /** Whether {@code length} bytes at {@code offset} of {@code segment} are well-formed UTF-8. */
     public static boolean isValid(MemorySegment segment, long offset, long length) {
-        return firstInvalid(segment, offset, length) < 0;
+        checkRange(segment, offset, length);
+        return wellFormed(segment, offset, offset + length);
     }
 
     /**
@@ -24,72 +123,70 @@ public final class Utf8 {
      * @throws IndexOutOfBoundsException if the range is outside the segment
      */
     public static long firstInvalid(MemorySegment segment, long offset, long length) {
-        long end = offset + length;
-        if (offset < 0 || length < 0 || end > segment.byteSize()) {
-            throw new IndexOutOfBoundsException("utf8 range outside segment: offset=" + offset + " length="
-                    + length + " segmentSize=" + segment.byteSize());
-        }
-        long i = offset;
-        while (i < end) {
-            // ASCII fast path: 32 bytes at a time, then 8, while no high bit is set.
-            while (i + 32 <= end && ((segment.get(ViewLayout.LAYOUT_LE_LONG, i)
-                    | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 8) | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 16)
-                    | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 24)) & HIGH_BITS) == 0) {
-                i += 32;
-            }
-            while (i + 8 <= end && (segment.get(ViewLayout.LAYOUT_LE_LONG, i) & HIGH_BITS) == 0) {
-                i += 8;
-            }
-            if (i >= end) {
-                break;
-            }
-            int b0 = segment.get(ValueLayout.JAVA_BYTE, i) & 0xFF;
-            if (b0 < 0x80) {
-                i++;
-                continue;
-            }
-            int need;
-            int lo = 0x80;
-            int hi = 0xBF;
-            if (b0 >= 0xC2 && b0 <= 0xDF) {
-                need = 1;
-            } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-                need = 2;
-                if (b0 == 0xE0) {
-                    lo = 0xA0; // no overlong 3-byte forms
-                } else if (b0 == 0xED) {
-                    hi = 0x9F; // no UTF-16 surrogates
-                }
-            } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-                need = 3;
-                if (b0 == 0xF0) {
-                    lo = 0x90; // no overlong 4-byte forms
-                } else if (b0 == 0xF4) {
-                    hi = 0x8F; // nothing above U+10FFFF
-                }
-            } else {
-                return i - offset; // continuation byte, C0/C1 or F5..FF as a lead byte
-            }
-            if (i + need >= end) {
-                return i - offset; // truncated sequence
-            }
-            int b1 = segment.get(ValueLayout.JAVA_BYTE, i + 1) & 0xFF;
-            if (b1 < lo || b1 > hi) {
-                return i - offset;
-            }
-            for (int k = 2; k <= need; k++) {
-                int b = segment.get(ValueLayout.JAVA_BYTE, i + k) & 0xFF;
-                if (b < 0x80 || b > 0xBF) {
-                    return i - offset;
-                }
-            }
-            i += need + 1;
-        }
-        return -1;
+        checkRange(segment, offset, length);
+        return wellFormed(segment, offset, offset + length) ? -1 : locate(segment, offset, offset + length);
     }
 
     /** Whether {@code bytes} are well-formed UTF-8. */
     public static boolean isValid(byte[] bytes) {
         return isValid(MemorySegment.ofArray(bytes), 0, bytes.length);
+    }
+
+    private static void checkRange(MemorySegment segment, long offset, long length) {
+        if (offset < 0 || length < 0 || offset + length > segment.byteSize()) {
+            throw new IndexOutOfBoundsException("utf8 range outside segment: offset=" + offset + " length="
+                    + length + " segmentSize=" + segment.byteSize());
+        }
+    }
+
+    /**
+     * Whether {@code [from, end)} is well-formed (the caller has checked the bounds). Between ASCII runs the DFA
+     * takes up to 16 bytes without looking at its state; REJECT absorbs, so checking it once per run loses nothing.
+     */
+    static boolean wellFormed(MemorySegment segment, long from, long end) {
+        long i = from;
+        int state = ACCEPT;
+        while (i < end) {
+            if (state == ACCEPT) {
+                while (i + 32 <= end && ((segment.get(ViewLayout.LAYOUT_LE_LONG, i)
+                        | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 8) | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 16)
+                        | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 24)) & HIGH_BITS) == 0) {
+                    i += 32;
+                }
+                while (i + 8 <= end && (segment.get(ViewLayout.LAYOUT_LE_LONG, i) & HIGH_BITS) == 0) {
+                    i += 8;
+                }
+                if (i >= end) {
+                    return true;
+                }
+            }
+            long stop = Math.min(end, i + 16);
+            for (; i < stop; i++) {
+                state = (int) (TRANSITIONS[segment.get(ValueLayout.JAVA_BYTE, i) & 0xFF] >>> state) & 63;
+            }
+            if (state == REJECT) {
+                return false;
+            }
+        }
+        return state == ACCEPT;
+    }
+
+    /**
+     * Where the first ill-formed sequence of {@code [from, end)} starts, relative to {@code from}, or -1: the DFA
+     * again, one byte at a time, remembering where the current character began.
+     */
+    private static long locate(MemorySegment segment, long from, long end) {
+        int state = ACCEPT;
+        long start = from;
+        for (long i = from; i < end; i++) {
+            if (state == ACCEPT) {
+                start = i;
+            }
+            state = (int) (TRANSITIONS[segment.get(ValueLayout.JAVA_BYTE, i) & 0xFF] >>> state) & 63;
+            if (state == REJECT) {
+                return start - from;
+            }
+        }
+        return state == ACCEPT ? -1 : start - from; // a truncated sequence at the end
     }
 }

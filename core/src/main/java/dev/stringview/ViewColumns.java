@@ -1,15 +1,12 @@
 package dev.stringview;
 
 import static dev.stringview.ViewLayout.INLINE_MAX;
-import static dev.stringview.ViewLayout.LAYOUT_LE_INT;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
-import static dev.stringview.ViewLayout.OFFSET_INLINE;
 import static dev.stringview.ViewLayout.VIEW_SIZE;
 
 import dev.stringview.internal.Bits;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -55,11 +52,8 @@ public final class ViewColumns {
     public static ViewColumn fromViews(ViewKind kind, int size, MemorySegment views, MemorySegment validity,
             List<MemorySegment> buffers) {
         ViewColumn column = fromViewsUnchecked(kind, size, views, validity, buffers);
-        MemorySegment[] data = column.bufferArray();
-        for (int row = 0; row < size; row++) {
-            if (column.isValid(row)) {
-                validateRow(kind, column.viewSegment(), data, row);
-            }
+        if (!ViewValidation.allValid(column)) {
+            ViewValidation.throwFirstInvalid(column);
         }
         return column;
     }
@@ -142,52 +136,5 @@ public final class ViewColumns {
     /** {@link #concat(SegmentAllocator, List)} for an array of columns. */
     public static ViewColumn concat(SegmentAllocator allocator, ViewColumn... columns) {
         return concat(allocator, List.of(columns));
-    }
-
-    private static void validateRow(ViewKind kind, MemorySegment views, MemorySegment[] buffers, int row) {
-        long at = (long) row * VIEW_SIZE;
-        int length = views.get(LAYOUT_LE_INT, at);
-        if (length < 0) {
-            throw new ViewFormatException(row, "length", "length=" + length);
-        }
-        if (length <= INLINE_MAX) {
-            for (int i = OFFSET_INLINE + length; i < VIEW_SIZE; i++) {
-                byte b = views.get(ValueLayout.JAVA_BYTE, at + i);
-                if (b != 0) {
-                    throw new ViewFormatException(row, "padding", "length=" + length + " viewByte=" + i
-                            + " value=" + (b & 0xFF));
-                }
-            }
-            checkUtf8(kind, views, at + OFFSET_INLINE, length, row);
-            return;
-        }
-        int bufferIndex = views.get(LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX);
-        int offset = views.get(LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET);
-        if (bufferIndex < 0 || bufferIndex >= buffers.length) {
-            throw new ViewFormatException(row, "bufferIndex", "bufferIndex=" + bufferIndex + " buffers="
-                    + buffers.length);
-        }
-        MemorySegment buffer = buffers[bufferIndex];
-        if (offset < 0 || (long) offset + length > buffer.byteSize()) {
-            throw new ViewFormatException(row, "offset", "bufferIndex=" + bufferIndex + " offset=" + offset
-                    + " length=" + length + " bufferSize=" + buffer.byteSize());
-        }
-        int prefix = views.get(LAYOUT_LE_INT, at + ViewLayout.OFFSET_PREFIX);
-        int actual = buffer.get(LAYOUT_LE_INT, offset);
-        if (prefix != actual) {
-            throw new ViewFormatException(row, "prefix", String.format(
-                    "prefix=0x%08x dataPrefix=0x%08x bufferIndex=%d offset=%d", Integer.reverseBytes(prefix),
-                    Integer.reverseBytes(actual), bufferIndex, offset));
-        }
-        checkUtf8(kind, buffer, offset, length, row);
-    }
-
-    private static void checkUtf8(ViewKind kind, MemorySegment data, long offset, int length, int row) {
-        if (kind == ViewKind.UTF8) {
-            long bad = Utf8.firstInvalid(data, offset, length);
-            if (bad >= 0) {
-                throw new ViewFormatException(row, "utf8", "byteOffset=" + bad + " length=" + length);
-            }
-        }
     }
 }

@@ -15,9 +15,9 @@ import java.util.Map;
 /**
  * Test data for property tests: values that sit on every edge of the view layout, and the different ways a
  * column holding them can be laid out in memory. The plain on-heap model is a {@code List<byte[]>} with null
- * elements for null rows.
+ * elements for null rows. Public (in core's test-jar) for the round-trip tests of the other modules.
  */
-final class TestData {
+public final class TestData {
     private TestData() {}
 
     /** Lengths around the inline limit and the prefix, plus empty and long values. */
@@ -35,7 +35,7 @@ final class TestData {
      */
 
     /** A well-formed UTF-8 string from the alphabet, its length (in characters) biased to the edge lengths. */
-    static String utf8String(Random random) {
+    public static String utf8String(Random random) {
         int n = switch (random.nextInt(3)) {
             case 0 -> new int[] {0, 1, 3, 4, 5, 11, 12, 13, 16, 17}[random.nextInt(10)];
             case 1 -> random.nextInt(41);
@@ -49,7 +49,7 @@ final class TestData {
     }
 
     /** Bytes with exact edge lengths, each byte with even odds one of a few (0x00, >= 0x80, ...) or any byte. */
-    static byte[] binaryValue(Random random) {
+    public static byte[] binaryValue(Random random) {
         int n = random.nextBoolean() ? new int[] {0, 1, 4, 11, 12, 13, 15, 16, 17}[random.nextInt(9)]
                 : random.nextInt(65);
         return biasedBytes(random, n, new byte[] {0, 'a', 'b', (byte) 0x80, (byte) 0xFF, 0x7F});
@@ -115,7 +115,7 @@ final class TestData {
     }
 
     /** Ways to lay out the same values in memory; every kernel must give the same answer for each. */
-    enum Shape {
+    public enum Shape {
         /** Appended through the builder, long values copied into growing blocks. */
         BUILDER,
         /** Builder with dedup: repeated long values share bytes. */
@@ -139,7 +139,7 @@ final class TestData {
     }
 
     /** Builds a column holding exactly {@code values} (nulls as null rows) in the given shape. */
-    static ViewColumn column(Arena arena, ViewKind kind, List<byte[]> values, Shape shape, long seed) {
+    public static ViewColumn column(Arena arena, ViewKind kind, List<byte[]> values, Shape shape, long seed) {
         Random random = new Random(seed);
         return switch (shape) {
             case BUILDER -> build(arena, kind, values, false);

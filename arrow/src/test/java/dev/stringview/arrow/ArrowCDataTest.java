@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stringview.TestData;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumns;
 import dev.stringview.ViewKind;
@@ -79,7 +80,7 @@ class ArrowCDataTest {
             List<ViewTable> batches = new ArrayList<>();
             for (long seed = 1; seed <= 20; seed++) {
                 Layouts.Case c = Layouts.randomCase(seed * 7919);
-                Layouts.Case d = new Layouts.Case(ViewKind.BINARY, Layouts.Shape.CONCAT, c.model(), seed);
+                Layouts.Case d = new Layouts.Case(ViewKind.BINARY, TestData.Shape.CONCAT, c.model(), seed);
                 batches.add(ViewTable.of(List.of("a", "b"), List.of(
                         Layouts.column(source, new Layouts.Case(ViewKind.UTF8, c.shape(), utf8(c, seed), seed)),
                         Layouts.column(source, d))));

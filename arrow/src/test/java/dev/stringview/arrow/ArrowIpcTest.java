@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stringview.TestData;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumns;
 import dev.stringview.ViewKind;
@@ -68,7 +69,8 @@ class ArrowIpcTest {
                 binary.add(random.nextInt(9) == 0 ? null : Layouts.value(ViewKind.BINARY, random));
             }
             Layouts.Case s = new Layouts.Case(ViewKind.UTF8, any.shape(), utf8, seed * 31 + b);
-            Layouts.Case d = new Layouts.Case(ViewKind.BINARY, Layouts.Shape.values()[(int) ((seed + b) % 5)], binary,
+            Layouts.Case d = new Layouts.Case(ViewKind.BINARY,
+                    TestData.Shape.values()[(int) ((seed + b) % TestData.Shape.values().length)], binary,
                     seed * 31 + b);
             cases.add(List.of(s, d));
             tables.add(ViewTable.of(List.of("s", "b"), List.of(Layouts.column(arena, s), Layouts.column(arena, d))));

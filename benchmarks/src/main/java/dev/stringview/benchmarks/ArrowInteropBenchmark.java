@@ -9,7 +9,13 @@ import dev.stringview.arrow.ArrowIpc;
 import dev.stringview.arrow.ArrowIpcWriter;
 import dev.stringview.arrow.ViewTable;
 import dev.stringview.arrow.ViewTableReader;
+import dev.stringview.cli.ArrowCommands;
+import dev.stringview.parquet.ParquetViewOptions;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
@@ -27,7 +33,11 @@ import java.util.concurrent.TimeUnit;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.ArrowFileWriter;
+import org.apache.parquet.io.api.Binary;
 import org.duckdb.DuckDBConnection;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -52,7 +62,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *       from a Parquet file it wrote itself (zstd, its defaults);</li>
  *   <li>an IPC file of the batches read into validated views (all batches kept, or each batch freed before the
  *       next), against Arrow Java's {@code ArrowFileReader} loading the same {@code ViewVarCharVector}s
- *       unvalidated (each batch freed by the next load).</li>
+ *       unvalidated (each batch freed by the next load);</li>
+ *   <li>Parquet to an Arrow IPC file, on Suite 3's PLAIN hits-like file ({@code rows} rows, all five columns, the
+ *       URL column converted): {@code stringview convert}'s own code (pages to views to Utf8View batches, the
+ *       string bytes written from the pages), against the Arrow Java way (parquet-java's {@code ColumnReader} into
+ *       a {@code VarCharVector}, written by {@code ArrowFileWriter}), 8192 rows per batch in both.</li>
  * </ul>
  * Scores are microseconds per invocation (the whole column / all batches).
  */
@@ -81,7 +95,15 @@ public class ArrowInteropBenchmark {
     private Path dir;
     private Path parquet;
     private Path ipc;
+    private Path hitsParquet;
+    private Path convertedViews;
+    private Path convertedArrowJava;
     private int streams;
+
+    /** {@code stringview convert}'s read options (batch-scoped, UTF-8 validated, native codecs), 8192-row batches. */
+    private static final ParquetViewOptions CONVERT_OPTIONS = ParquetViewOptions.defaults().withBatchScopedMemory(true)
+            .withBatchSize(BATCH_ROWS);
+    private static final PrintStream NO_PROGRESS = new PrintStream(OutputStream.nullOutputStream());
 
     @Setup
     public void setup() throws IOException, SQLException {
@@ -118,6 +140,13 @@ public class ArrowInteropBenchmark {
                 writer.write(batch);
             }
         }
+        hitsParquet = Locations.hitsFile(Locations.benchData(), ParquetFiles.PLAIN, rows, null);
+        convertedViews = dir.resolve("converted-views.arrow");
+        convertedArrowJava = dir.resolve("converted-arrow-java.arrow");
+        if (parquetToIpcViews() != rows || parquetToIpcArrowJava() != rows) {
+            throw new IllegalStateException("conversions lost rows: rows=" + rows);
+        }
+        assertSameValues(convertedViews, convertedArrowJava);
         long expected = 0;
         for (ViewTable batch : batches) {
             expected += dev.stringview.ViewPredicates.like("%google%").count(batch.column(0));
@@ -146,6 +175,8 @@ public class ArrowInteropBenchmark {
         duckdb.close();
         Files.deleteIfExists(parquet);
         Files.deleteIfExists(ipc);
+        Files.deleteIfExists(convertedViews);
+        Files.deleteIfExists(convertedArrowJava);
         Files.deleteIfExists(dir);
         allocator.close();
         arena.close();
@@ -224,5 +255,98 @@ public class ArrowInteropBenchmark {
             }
         }
         return total;
+    }
+
+    /** {@code stringview convert IN.parquet OUT.arrow --columns URL}: returns the rows written. */
+    @Benchmark
+    public long parquetToIpcViews() throws IOException {
+        String summary = ArrowCommands.convert(hitsParquet, convertedViews, List.of("URL"), false, CONVERT_OPTIONS,
+                NO_PROGRESS);
+        return Long.parseLong(summary.replaceAll(".* rows=(\\d+) .*", "$1"));
+    }
+
+    /** parquet-java's ColumnReader into a VarCharVector, 8192 rows a batch, written by ArrowFileWriter. */
+    @Benchmark
+    public long parquetToIpcArrowJava() throws IOException {
+        try (FileChannel out = FileChannel.open(convertedArrowJava, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING);
+                VectorSchemaRoot root = VectorSchemaRoot.of(new VarCharVector("URL", allocator));
+                ArrowFileWriter writer = new ArrowFileWriter(root, null, out)) {
+            writer.start();
+            VarCharBatches batches = new VarCharBatches(root, writer);
+            long n;
+            try {
+                n = ParquetFiles.scan(hitsParquet, "URL", batches);
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
+            batches.flush();
+            writer.end();
+            return n;
+        }
+    }
+
+    /** Fills the root's VarCharVector from parquet-java's values and writes a batch every {@link #BATCH_ROWS}. */
+    private static final class VarCharBatches implements ParquetFiles.BinaryVisitor {
+        private final VectorSchemaRoot root;
+        private final VarCharVector vector;
+        private final ArrowFileWriter writer;
+        private int index;
+
+        VarCharBatches(VectorSchemaRoot root, ArrowFileWriter writer) {
+            this.root = root;
+            this.vector = (VarCharVector) root.getVector(0);
+            this.writer = writer;
+            vector.allocateNew(BATCH_ROWS * 64L, BATCH_ROWS);
+        }
+
+        @Override
+        public void value(Binary value) {
+            if (value == null) {
+                vector.setNull(index);
+            } else {
+                ByteBuffer bytes = value.toByteBuffer();
+                vector.setSafe(index, bytes, bytes.position(), bytes.remaining());
+            }
+            if (++index == BATCH_ROWS) {
+                flush();
+            }
+        }
+
+        void flush() {
+            if (index == 0) {
+                return;
+            }
+            vector.setValueCount(index);
+            root.setRowCount(index);
+            try {
+                writer.writeBatch();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            vector.reset();
+            index = 0;
+        }
+    }
+
+    /** Both conversions must hold the same values: each file read back through the validating IPC reader. */
+    private void assertSameValues(Path a, Path b) throws IOException {
+        try (Arena read = Arena.ofConfined(); ViewTableReader left = ArrowIpc.open(a, allocator, read);
+                ViewTableReader right = ArrowIpc.open(b, allocator, read)) {
+            List<ViewColumn> leftColumns = new ArrayList<>();
+            List<ViewColumn> rightColumns = new ArrayList<>();
+            left.forEachRemaining(t -> leftColumns.add(t.column(0)));
+            right.forEachRemaining(t -> rightColumns.add(t.column(0)));
+            ViewColumn l = ViewColumns.concat(read, leftColumns);
+            ViewColumn r = ViewColumns.concat(read, rightColumns);
+            if (l.size() != r.size()) {
+                throw new IllegalStateException("conversions differ: rows=" + l.size() + " arrowJavaRows=" + r.size());
+            }
+            for (int row = 0; row < l.size(); row++) {
+                if (!java.util.Arrays.equals(l.bytes(row), r.bytes(row))) {
+                    throw new IllegalStateException("conversions differ: row=" + row);
+                }
+            }
+        }
     }
 }

@@ -23,8 +23,11 @@ import java.util.Locale;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
-/** The Arrow side of the command line: {@code cat} on Arrow IPC files and streams, and {@code convert}. */
-final class ArrowCommands {
+/**
+ * The Arrow side of the command line: {@code cat} on Arrow IPC files and streams, and {@code convert}. Public only
+ * so that {@code ArrowInteropBenchmark} times the very conversion {@code stringview convert} runs.
+ */
+public final class ArrowCommands {
     /** Inputs at least this large report progress on stderr (at most once a second). */
     static final long PROGRESS_MIN_BYTES = 64L << 20;
 
@@ -59,8 +62,8 @@ final class ArrowCommands {
      * there; a batch whose buffers hold more than twice the bytes its views reference (a page shared with other
      * batches) is compacted first, so that no page is written into the output more than about twice.
      */
-    static String convert(Path in, Path out, List<String> columns, boolean stream, ParquetViewOptions options,
-            PrintStream err) throws IOException {
+    public static String convert(Path in, Path out, List<String> columns, boolean stream,
+            ParquetViewOptions options, PrintStream err) throws IOException {
         long inputBytes = Files.size(in);
         boolean progress = inputBytes >= PROGRESS_MIN_BYTES;
         try (Arena arena = Arena.ofConfined();

@@ -1,0 +1,95 @@
+package dev.stringview.samples.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the job in a local[2] session on a file Spark writes, and checks it against Spark's own reader and its
+ * built-in {@code LIKE ANY} / {@code startswith} on the same file.
+ */
+class SearchTrafficTest {
+    @TempDir
+    static Path dir;
+
+    static SparkSession spark;
+    static String path;
+
+    @BeforeAll
+    static void start() {
+        spark = SparkSession.builder().master("local[2]").appName("spark-udf-sample")
+                .config("spark.ui.enabled", "false")
+                .config("spark.driver.bindAddress", "127.0.0.1")
+                .config("spark.driver.host", "127.0.0.1")
+                .config("spark.sql.shuffle.partitions", "2")
+                .getOrCreate();
+        SearchTraffic.registerFunctions(spark);
+        // Edge values beside random URLs: nulls, 12- and 13-byte strings (inline and not), non-ASCII text.
+        List<Row> rows = new ArrayList<>();
+        String[] fixed = {null, "", "https://a.b/", "https://a.bc/", "http://x.y/z", "https://www.google.com/search?q=1",
+            "http://yandex.ru/search/?text=погода", "https://пример.рф/", "https://www.bing.com/search?q=ü"};
+        String[] countries = {"RU", "DE", "US", null};
+        Random random = new Random(12);
+        for (int i = 0; i < 5000; i++) {
+            String url = i < fixed.length ? fixed[i] : randomUrl(random);
+            rows.add(RowFactory.create(url, countries[random.nextInt(countries.length)]));
+        }
+        StructType schema = new StructType().add("url", DataTypes.StringType).add("country", DataTypes.StringType);
+        path = dir.resolve("visits").toString();
+        spark.createDataFrame(rows, schema).coalesce(1).write().option("parquet.block.size", 16 * 1024).parquet(path);
+    }
+
+    private static String randomUrl(Random random) {
+        String[] hosts = {"www.google.com/search?q=", "www.google.ru/search?q=", "yandex.ru/search/?text=",
+            "www.bing.com/search?q=", "news.example.org/", "shop.example.com/item/", "google.com/maps/"};
+        StringBuilder sb = new StringBuilder(random.nextBoolean() ? "https://" : "http://");
+        sb.append(hosts[random.nextInt(hosts.length)]);
+        for (int i = random.nextInt(12); i > 0; i--) {
+            sb.append((char) ('a' + random.nextInt(26)));
+        }
+        return sb.toString();
+    }
+
+    @AfterAll
+    static void stop() {
+        spark.stop();
+    }
+
+    @Test
+    void reportEqualsSparksOwnReaderAndBuiltIns() {
+        spark.read().parquet(path).createOrReplaceTempView("expected_visits");
+        List<Row> expected = spark.sql("SELECT country,"
+                + " count_if(url LIKE ANY ('%google.%/search%', '%yandex.%/search%', '%bing.com/search%')) AS searches,"
+                + " count_if(startswith(url, 'https://')) AS secure"
+                + " FROM expected_visits GROUP BY country ORDER BY country").collectAsList();
+        List<Row> actual = SearchTraffic.report(spark, path).collectAsList();
+        assertEquals(4, actual.size(), "three countries and NULL");
+        assertEquals(expected, actual);
+    }
+
+    @Test
+    void pushedFunctionCountsTheSameRows() {
+        long expected = spark.read().parquet(path)
+                .where("url LIKE ANY ('%google.%/search%', '%yandex.%/search%', '%bing.com/search%')").count();
+        assertTrue(expected > 1000, "the data has search visits: " + expected);
+        assertEquals(expected, SearchTraffic.searchVisits(spark, path));
+        String plan = SearchTraffic.visits(spark, path).where("sv.fn.like_any(url, array('%google.%/search%'))")
+                .queryExecution().executedPlan().toString();
+        boolean filterAboveScan = plan.lines()
+                .anyMatch(line -> line.replaceFirst("^[\\s+\\-:]*(\\*\\(\\d+\\) )?", "").startsWith("Filter "));
+        assertTrue(plan.contains("LIKE_ANY(url") && !filterAboveScan, "the scan evaluates the function:\n" + plan);
+    }
+}

@@ -13,7 +13,7 @@ public class PrefixCollisionBatchBenchmark extends CacheResidentBatchBenchmark {
      * {@code -p prefixes=2} gives it to half of them (for {@code equal}, {@code lessThan} and {@code startsWith}).
      */
     @Param("1")
-    public int prefixes;
+    public int prefixes = 1; // also when built outside JMH (PeerKernelsAgreeTest)
 
     @Override
     int prefixes() {

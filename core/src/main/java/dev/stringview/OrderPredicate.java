@@ -14,13 +14,8 @@ import java.lang.foreign.MemorySegment;
  * rows with the constant's prefix (5% of rows in Suite 1, every row when all values share their first four bytes)
  * are marked as ties and resolved afterwards, from bytes 4..11 as one word, then the lengths, then the rest.
  *
- * <p>Over an input selection, per row: the zero-padded prefix, bytes 4..11 and the length are compared with the
- * constant's in arithmetic, with no branch ({@link ViewOrder#outcome}: the signs of the differences, each
- * weighted above all the later ones). That decides every inline row and every long row whose prefix differs. A
- * long row with the constant's prefix (the only branch) loads bytes 4..11 from its buffer as one big-endian word;
- * only when those agree too, and both are longer than 12 bytes, does it compare the rest. Null rows are not
- * branched on in either path: their outcome is computed like any other (never reading a buffer) and masked out
- * with the validity bits.
+ * <p>Over an input selection the same, 64 entries at a time ({@link #selectedChunkMatches}). Null rows are not
+ * branched on: their bits are masked out with the validity bits, and a null row's view is never followed.
  */
 final class OrderPredicate extends ViewPredicate {
     private final Constant constant;
@@ -54,22 +49,14 @@ final class OrderPredicate extends ViewPredicate {
             }
             return found;
         }
-        boolean hasNulls = column.hasNulls();
-        // The per-row work is written into the loop rather than called: a separately compiled helper grows too
-        // large (every segment access carries its checks) for the JIT to inline it back into the loop.
-        for (int i = from; i < to; i++) {
-            int row = selection[i];
-            long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
-            long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
-            int valid = !hasNulls || column.isValid(row) ? 1 : 0;
-            int outcome;
-            if (ViewOrder.prefix(w0) == prefix && (int) w0 > INLINE_MAX && valid != 0) {
-                outcome = tieOutcome(buffers, w0, w1);
-            } else {
-                outcome = inlineOutcome(w0, w1);
+        // The chunk path over the selection's entries: the whole chunk is read before any row id is written, and
+        // found never passes the position being read, so out may be the selection itself.
+        for (int base = from; base < to; base += Long.SIZE) {
+            long matches = selectedChunkMatches(column, views, buffers, selection, base, Math.min(Long.SIZE, to - base));
+            while (matches != 0) {
+                out[found++] = selection[base + Long.numberOfTrailingZeros(matches)];
+                matches &= matches - 1;
             }
-            out[found] = row; // written always, kept only on a match: no branch to mispredict
-            found += (acceptMask >>> outcome) & valid;
         }
         return found;
     }
@@ -131,12 +118,38 @@ final class OrderPredicate extends ViewPredicate {
     }
 
     /**
-     * 0, 1 or 2 as the row is less than, equal to or greater than the constant, for a row that is inline or whose
-     * prefix differs (for a long row the prefix term then dominates the others, which read only the view).
+     * {@link #chunkMatches} over the rows {@code selection[base..base + count)}: bit {@code i} for entry
+     * {@code base + i}, decided the same way (views first with no branch, nulls masked, ties resolved after).
      */
-    private int inlineOutcome(long w0, long w1) {
-        return ViewOrder.outcome(ViewOrder.prefix(w0) - prefix, Long.reverseBytes(w1), second,
-                (long) (int) w0 - constant.length);
+    private long selectedChunkMatches(ViewColumn column, MemorySegment views, MemorySegment[] buffers,
+            int[] selection, int base, int count) {
+        long accepted = 0;
+        long ties = 0;
+        for (int i = 0; i < count; i++) {
+            long key = views.get(LAYOUT_BE_LONG, ((long) selection[base + i] << 4) + 4);
+            long less = Long.compareUnsigned(key, first) < 0 ? 1 : 0;
+            long tie = (key >>> 32) == prefix ? 1 : 0;
+            accepted |= less << i;
+            ties |= tie << i;
+        }
+        accepted = acceptLess ? accepted : ~accepted;
+        if (column.hasNulls()) {
+            long valid = 0;
+            for (int i = 0; i < count; i++) {
+                valid |= (column.isValid(selection[base + i]) ? 1L : 0L) << i;
+            }
+            accepted &= valid;
+            ties &= valid;
+        }
+        accepted &= ~ties & (-1L >>> (Long.SIZE - count));
+        while (ties != 0) {
+            int i = Long.numberOfTrailingZeros(ties);
+            ties &= ties - 1;
+            long at = (long) selection[base + i] << 4;
+            int outcome = tieOutcome(buffers, views.get(LAYOUT_LE_LONG, at), views.get(LAYOUT_LE_LONG, at + 8));
+            accepted |= (long) ((acceptMask >>> outcome) & 1) << i;
+        }
+        return accepted;
     }
 
     /**

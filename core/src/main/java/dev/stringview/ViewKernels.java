@@ -116,6 +116,30 @@ public final class ViewKernels {
      * primitive sorts of chunks.
      */
     public static int[] argsort(ViewColumn column) {
+        return sortedPrefix(column, column.size());
+    }
+
+    /**
+     * The first {@code min(k, size)} entries of {@link #argsort}: the rows of the {@code k} smallest values,
+     * ascending, ties in row order, nulls last (so nulls appear only when fewer than {@code k} rows are non-null).
+     *
+     * <p>The same multikey sort, cut down to what the first {@code k} positions need: the 64-bit prefix keys are
+     * partitioned around the {@code k}-th smallest (a quickselect, linear on average) instead of sorted, only the
+     * keys up to the end of its prefix group are sorted, and a run of rows sharing a chunk is refined further only
+     * when it starts before position {@code k}.
+     *
+     * @throws IllegalArgumentException if {@code k} is negative
+     */
+    public static int[] argsortTopK(ViewColumn column, int k) {
+        Objects.requireNonNull(column, "column");
+        if (k < 0) {
+            throw new IllegalArgumentException("k must not be negative: k=" + k + " rows=" + column.size());
+        }
+        return sortedPrefix(column, Math.min(k, column.size()));
+    }
+
+    /** The first {@code limit} ({@code <= size}) entries of the sorted order. */
+    private static int[] sortedPrefix(ViewColumn column, int limit) {
         int size = column.size();
         int nonNull = size - column.nullCount();
         long[] keys = new long[nonNull];
@@ -130,18 +154,36 @@ public final class ViewKernels {
             // Flip the top bit so signed order of the keys is unsigned order of the prefixes.
             keys[filled++] = ((ViewOrder.prefix(column.word0(row)) << 32) | row) ^ Long.MIN_VALUE;
         }
-        Arrays.sort(keys);
-        for (int i = 0; i < nonNull; i++) {
+        // Only the keys that can reach the first `limit` positions are sorted: all of them, or (top-k) those up
+        // to the end of the prefix group of the limit-th smallest key.
+        int sorted = nonNull;
+        if (limit == 0) {
+            return new int[0];
+        }
+        if (limit < nonNull) {
+            select(keys, 0, nonNull - 1, limit - 1);
+            long boundaryPrefix = keys[limit - 1] >> 32;
+            sorted = limit;
+            for (int i = limit; i < nonNull; i++) {
+                if (keys[i] >> 32 == boundaryPrefix) {
+                    long t = keys[i];
+                    keys[i] = keys[sorted];
+                    keys[sorted++] = t;
+                }
+            }
+        }
+        Arrays.sort(keys, 0, sorted);
+        for (int i = 0; i < sorted; i++) {
             order[i] = (int) keys[i];
         }
         // Ranges of order[] still to sort by the chunk at a depth: (from, to, depth) triples on a stack.
-        long[] aux = new long[nonNull];
+        long[] aux = new long[sorted];
         int[] stack = new int[48];
         int top = 0;
-        for (int start = 0; start < nonNull; ) {
+        for (int start = 0; start < sorted && start < limit; ) {
             long prefix = keys[start] >>> 32;
             int end = start + 1;
-            while (end < nonNull && keys[end] >>> 32 == prefix) {
+            while (end < sorted && keys[end] >>> 32 == prefix) {
                 end++;
             }
             if (end - start > 1) {
@@ -174,7 +216,7 @@ public final class ViewKernels {
                 while (end < to && keys[end] == keys[i] && aux[end] >>> 32 == aux[i] >>> 32) {
                     end++;
                 }
-                if (end - i > 1 && aux[i] >>> 32 == continues) {
+                if (end - i > 1 && aux[i] >>> 32 == continues && i < limit) {
                     stack = push(stack, top, i, end, depth + 8);
                     top += 3;
                 }
@@ -184,7 +226,56 @@ public final class ViewKernels {
                 order[i] = (int) aux[i];
             }
         }
-        return order;
+        return limit == size ? order : Arrays.copyOf(order, limit);
+    }
+
+    /**
+     * Reorders {@code keys[lo..hi]} (all distinct) so that position {@code nth} holds the key a sort would put
+     * there, smaller keys before it and larger ones after: Hoare's quickselect with a median-of-three pivot.
+     */
+    private static void select(long[] keys, int lo, int hi, int nth) {
+        while (hi > lo) {
+            int mid = (lo + hi) >>> 1;
+            if (keys[mid] < keys[lo]) {
+                swap(keys, mid, lo);
+            }
+            if (keys[hi] < keys[lo]) {
+                swap(keys, hi, lo);
+            }
+            if (keys[hi] < keys[mid]) {
+                swap(keys, hi, mid);
+            }
+            long pivot = keys[mid];
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (keys[i] < pivot) {
+                    i++;
+                }
+                while (keys[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    swap(keys, i, j);
+                    i++;
+                    j--;
+                }
+            }
+            // Now keys[lo..j] <= pivot <= keys[i..hi], and any position between j and i holds the pivot.
+            if (nth <= j) {
+                hi = j;
+            } else if (nth >= i) {
+                lo = i;
+            } else {
+                return;
+            }
+        }
+    }
+
+    private static void swap(long[] keys, int x, int y) {
+        long t = keys[x];
+        keys[x] = keys[y];
+        keys[y] = t;
     }
 
     private static int[] push(int[] stack, int top, int from, int to, int depth) {

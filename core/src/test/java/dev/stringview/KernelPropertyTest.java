@@ -267,6 +267,48 @@ class KernelPropertyTest {
         }
     }
 
+    /**
+     * {@code argsortTopK(column, k)} is the first {@code min(k, size)} entries of the model's stable sort, nulls
+     * last, for k at the edges (0, 1, the non-null count and one either side of it, the size and past it) and at
+     * random; the shared-prefix models put k inside long runs of equal prefixes and equal chunks.
+     */
+    @Test
+    void argsortTopKIsTheStartOfTheStableSort() {
+        Gen.forAll(300, models(), TestData.shapes(), API.integers(0, 400), Gen.seeds(),
+                (model, shape, randomK, seed) -> argsortTopKIsTheStartOfTheStableSort(model, shape, randomK, seed));
+    }
+
+    private void argsortTopKIsTheStartOfTheStableSort(Model model, Shape shape, int randomK, long seed) {
+        List<byte[]> values = model.values();
+        int size = values.size();
+        Integer[] boxed = IntStream.range(0, size).boxed().toArray(Integer[]::new);
+        Arrays.sort(boxed, (x, y) -> NULLS_LAST.compare(values.get(x), values.get(y)));
+        int[] expected = Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
+        int nonNull = (int) values.stream().filter(v -> v != null).count();
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = TestData.anyColumn(arena, model.kind(), values, shape, seed);
+            for (int k : new int[] {0, 1, 2, nonNull - 1, nonNull, nonNull + 1, size, size + 3, randomK,
+                size / 2}) {
+                if (k < 0) {
+                    continue;
+                }
+                int[] top = ViewKernels.argsortTopK(column, k);
+                assertArrayEquals(Arrays.copyOf(expected, Math.min(k, size)), top,
+                        ModelChecks.describe(model, shape, seed) + " k=" + k);
+            }
+        }
+    }
+
+    @Test
+    void argsortTopKRejectsNegativeK() {
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = TestData.column(arena, ViewKind.UTF8, List.<byte[]>of("a".getBytes(StandardCharsets.UTF_8)), Shape.BUILDER, 0);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> ViewKernels.argsortTopK(column, -1));
+            assertEquals("k must not be negative: k=-1 rows=1", e.getMessage());
+        }
+    }
+
     @Test
     void argsortLongRunsOfEqualPrefixes() {
         // More than 16 rows share each prefix, so the merge sort (not only the insertion sort) runs.

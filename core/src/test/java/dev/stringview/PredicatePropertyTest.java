@@ -99,6 +99,18 @@ class PredicatePropertyTest {
         }
     }
 
+    /**
+     * Order kernels decide 64 rows (or selection entries) per bit word and resolve the rows that share the
+     * constant's prefix ("ties") after each word: columns of 1100..3000 rows whose values nearly all share a long
+     * start put ties, nulls among them, into every word and across word borders and count's and mask's 1024-row
+     * chunks, for all rows and for every kind of selection.
+     */
+    @Test
+    void comparisonsOverManyWordsOfTies() {
+        Gen.forAll(10, TestData.deepSharedModels(1100, 3000), TestData.shapes(), probes(), Gen.seeds(),
+                (model, shape, probe, seed) -> comparisonsMatchModel(model, shape, probe, seed));
+    }
+
     // ------------------------------------------------------------------------------ prefix / suffix / contains
 
     static void checkSubstrings(ViewColumn column, List<byte[]> values, byte[] k, long seed, String where) {

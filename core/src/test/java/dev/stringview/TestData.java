@@ -290,9 +290,14 @@ public final class TestData {
      * every side of each chunk's end, so that sorting and comparing must go chunk after chunk and decide by length.
      */
     static Trials<Model> deepSharedModels() {
+        return deepSharedModels(0, 300);
+    }
+
+    /** {@link #deepSharedModels()} with {@code minRows..maxRows} rows. */
+    static Trials<Model> deepSharedModels(int minRows, int maxRows) {
         // Binary: the bytes are not UTF-8. The start has a bias to a few bytes, so starts of different cases meet.
         Trials<List<byte[]>> values = Gen.zip(API.integers(0, 40), API.longs(), (startLength, seed) ->
-                biasedBytes(new Random(seed), startLength, new byte[] {'h', 't', 'p', 0, (byte) 0xE9})).flatMap(start -> valueLists(0, 300, 10, random -> {
+                biasedBytes(new Random(seed), startLength, new byte[] {'h', 't', 'p', 0, (byte) 0xE9})).flatMap(start -> valueLists(minRows, maxRows, 10, random -> {
             byte[] tailBytes = {0, 1, 'a', (byte) 0xFF};
             int cut = random.nextInt(4) == 0 ? random.nextInt(start.length + 1) : start.length;
             byte[] out = Arrays.copyOf(start, cut + random.nextInt(11));

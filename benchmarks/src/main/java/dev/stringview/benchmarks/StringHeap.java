@@ -73,6 +73,9 @@ final class StringHeap implements AutoCloseable {
         if (rows <= 0) {
             throw new IllegalArgumentException("rows must be positive: rows=" + rows);
         }
+        if (prefixCount <= 0) {
+            throw new IllegalArgumentException("prefix count must be positive: prefixes=" + prefixCount);
+        }
         int fixed = switch (lengths) {
             case "8" -> 8;
             case "25" -> 25;

@@ -261,18 +261,22 @@ public final class ByteView implements Comparable<ByteView> {
             if (sliceLength == 0) {
                 return EMPTY;
             }
-            long lo = 0; // slice bytes 0..7
-            long hi = 0; // slice bytes 8..11
-            for (int i = 0; i < sliceLength; i++) {
-                long b = inlineByte(from + i) & 0xFFL;
-                if (i < 8) {
-                    lo |= b << (8 * i);
-                } else {
-                    hi |= b << (8 * (i - 8));
-                }
+            // The 12 inline bytes as a 96-bit little-endian number (bytes 0..7 in lo, 8..11 in hi), shifted
+            // right by the slice's start and cut to its length: word arithmetic, no byte loop.
+            long lo = (word0 >>> 32) | (word1 << 32);
+            long hi = word1 >>> 32;
+            int shift = from << 3;
+            if (shift >= 64) {
+                lo = hi >>> (shift - 64);
+                hi = 0;
+            } else if (shift > 0) {
+                lo = (lo >>> shift) | (hi << (64 - shift));
+                hi >>>= shift;
             }
-            long w0 = sliceLength | (lo << 32);
-            long w1 = (lo >>> 32) | (hi << 32);
+            lo &= sliceLength >= 8 ? -1L : (1L << (sliceLength << 3)) - 1;
+            hi &= sliceLength <= 8 ? 0 : (1L << ((sliceLength - 8) << 3)) - 1;
+            long w0 = ViewLayout.inlineWord0(sliceLength, lo);
+            long w1 = ViewLayout.inlineWord1(lo, hi);
             return new ByteView(w0, w1, null);
         }
         return wrap(data, word1 + from, sliceLength);
@@ -371,17 +375,9 @@ public final class ByteView implements Comparable<ByteView> {
         if (length == 0) {
             return EMPTY;
         }
-        long lo = 0; // bytes 0..7
-        long hi = 0; // bytes 8..11
-        for (int i = 0; i < length; i++) {
-            long b = source.get(ValueLayout.JAVA_BYTE, offset + i) & 0xFFL;
-            if (i < 8) {
-                lo |= b << (8 * i);
-            } else {
-                hi |= b << (8 * (i - 8));
-            }
-        }
-        return new ByteView(length | (lo << 32), (lo >>> 32) | (hi << 32), null);
+        long lo = ViewLayout.inlineLow(source, offset, length);
+        long hi = ViewLayout.inlineHigh(source, offset, length);
+        return new ByteView(ViewLayout.inlineWord0(length, lo), ViewLayout.inlineWord1(lo, hi), null);
     }
 
     private static long word0(int length, int prefix) {

@@ -134,6 +134,61 @@ class ByteViewTest {
         }
     }
 
+    /** Every slice of inline values of 0..12 bytes (high bytes included) against Arrays.copyOfRange. */
+    @Test
+    void everySliceOfAnInlineValueAgreesWithCopyOfRange() {
+        Random random = new Random(SEED + 7);
+        for (int length = 0; length <= 12; length++) {
+            for (int c = 0; c < 20; c++) {
+                byte[] model = new byte[length];
+                random.nextBytes(model);
+                ByteView view = ByteView.copyOf(model);
+                for (int from = 0; from <= length; from++) {
+                    for (int to = from; to <= length; to++) {
+                        byte[] expected = Arrays.copyOfRange(model, from, to);
+                        ByteView slice = view.slice(from, to);
+                        String where = "seed=" + (SEED + 7) + " from=" + from + " to=" + to + " model="
+                                + Arrays.toString(model);
+                        assertArrayEquals(expected, slice.toByteArray(), where);
+                        assertEquals(ByteView.copyOf(expected).word0(), slice.word0(), where);
+                        assertEquals(ByteView.copyOf(expected), slice, where);
+                    }
+                }
+            }
+        }
+    }
+
+    /** ViewLayout's inline packing against a byte-by-byte model, at every offset up to the segment's very end. */
+    @Test
+    void inlinePackingAgreesWithTheByteModelUpToTheSegmentEnd() {
+        Random random = new Random(SEED + 8);
+        for (int segmentSize = 0; segmentSize <= 40; segmentSize++) {
+            byte[] bytes = new byte[segmentSize];
+            random.nextBytes(bytes);
+            MemorySegment segment = MemorySegment.ofArray(bytes);
+            for (int offset = 0; offset <= segmentSize; offset++) {
+                for (int length = 0; length <= Math.min(12, segmentSize - offset); length++) {
+                    long lo = 0;
+                    long hi = 0;
+                    for (int i = 0; i < length; i++) {
+                        long b = bytes[offset + i] & 0xFFL;
+                        if (i < 8) {
+                            lo |= b << (8 * i);
+                        } else {
+                            hi |= b << (8 * (i - 8));
+                        }
+                    }
+                    String where = "segmentSize=" + segmentSize + " offset=" + offset + " length=" + length;
+                    assertEquals(lo, ViewLayout.inlineLow(segment, offset, length), where);
+                    assertEquals(hi, ViewLayout.inlineHigh(segment, offset, length), where);
+                    ByteView view = ByteView.wrap(segment, offset, length);
+                    assertEquals(ViewLayout.inlineWord0(length, lo), view.word0(), where);
+                    assertArrayEquals(Arrays.copyOfRange(bytes, offset, offset + length), view.toByteArray(), where);
+                }
+            }
+        }
+    }
+
     /** byteview 0.5.3-0.6.0 forgot the parent's offset when slicing a slice; this pins the offset arithmetic. */
     @Test
     void sliceOfSliceKeepsTheParentOffset() {

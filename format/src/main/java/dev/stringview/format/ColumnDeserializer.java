@@ -48,15 +48,6 @@ import java.util.List;
 public final class ColumnDeserializer {
     /** Rows of views allocated on the header's word alone (16 MiB); more arrive with the blocks. */
     private static final int INITIAL_ROWS = 1 << 20;
-    private static final long[] LOW_MASK = new long[13];
-    private static final long[] HIGH_MASK = new long[13];
-
-    static {
-        for (int n = 0; n <= 12; n++) {
-            LOW_MASK[n] = n >= 8 ? -1L : (1L << (8 * n)) - 1;
-            HIGH_MASK[n] = n <= 8 ? 0 : (1L << (8 * (n - 8))) - 1;
-        }
-    }
 
     private final boolean validateUtf8;
     private final Lz4Block lz4 = new Lz4Block();
@@ -264,53 +255,47 @@ public final class ColumnDeserializer {
         if (!inlineOnly) {
             buffers.add(chars);
         }
+        // The sizes sum to the chars length (checked above), so every value lies inside the chars segment: the
+        // loop has no check of its own, and inline values are two word loads while 12 bytes are left.
         MemorySegment views = target.views;
+        int[] lengths = sizes;
         long view = firstRow * 16;
-        long limit = chars.byteSize();
         long at = 0;
+        long wordsEnd = chars.byteSize() - ViewLayout.INLINE_MAX;
         boolean checkStarts = kind == ViewKind.UTF8 && validateUtf8;
         int previous = -1; // the last non-empty row before i, and where it starts
         long previousAt = 0;
         for (int i = 0; i < n; i++, view += 16) {
-            int length = sizes[i];
+            int length = lengths[i];
             long w0;
             long w1;
             if (length <= ViewLayout.INLINE_MAX) {
                 long lo;
                 long hi;
-                if (at + 12 <= limit) {
-                    lo = chars.get(LE_LONG, at);
-                    hi = chars.get(LE_INT, at + 8);
-                } else {
-                    lo = 0;
-                    hi = 0;
-                    for (int b = 0; b < length; b++) {
-                        long v = chars.get(ValueLayout.JAVA_BYTE, at + b) & 0xFFL;
-                        if (b < 8) {
-                            lo |= v << (8 * b);
-                        } else {
-                            hi |= v << (8 * (b - 8));
-                        }
-                    }
+                if (at <= wordsEnd) {
+                    lo = chars.get(LE_LONG, at) & ViewLayout.inlineLowMask(length);
+                    hi = chars.get(LE_INT, at + 8) & ViewLayout.inlineHighMask(length);
+                } else { // the last values of the stream
+                    lo = ViewLayout.inlineLow(chars, at, length);
+                    hi = ViewLayout.inlineHigh(chars, at, length);
                 }
-                lo &= LOW_MASK[length];
-                hi &= HIGH_MASK[length];
-                w0 = length | (lo << 32);
-                w1 = (lo >>> 32) | (hi << 32);
+                w0 = ViewLayout.inlineWord0(length, lo);
+                w1 = ViewLayout.inlineWord1(lo, hi);
             } else {
                 w0 = length | ((long) chars.get(LE_INT, at) << 32);
                 w1 = bufferIndex | (at << 32);
             }
-            // The whole stream is valid UTF-8; each value is too if none starts inside a character. One that does
-            // means the value before it (if any) ends inside that character, so that one is the first bad row.
+            // The whole stream is valid UTF-8; each value is too if none starts inside a character (a
+            // continuation byte 10xxxxxx first). One that does means the value before it (if any) ends inside
+            // that character, so that one is the first bad row.
             if (checkStarts && length > 0) {
                 if ((((int) (w0 >>> 32)) & 0xC0) == 0x80) {
                     if (previous < 0) {
                         throw utf8Error(block, firstRow, at, n);
                     }
-                    long bad = Utf8.firstInvalid(chars, previousAt, sizes[previous]);
+                    long bad = Utf8.firstInvalid(chars, previousAt, lengths[previous]);
                     throw new CorruptColumnException(block, firstRow + previous, "utf8", "byteOffset=" + bad
-                            + " length=" + sizes[previous]);
+                            + " length=" + lengths[previous]);
                 }
                 previous = i;
                 previousAt = at;
@@ -376,23 +361,10 @@ public final class ColumnDeserializer {
             long w0;
             long w1;
             if (len <= ViewLayout.INLINE_MAX) {
-                long lo = 0;
-                long hi = 0;
-                if (at + 12 <= rawLength) {
-                    lo = values.get(LE_LONG, at) & LOW_MASK[len];
-                    hi = values.get(LE_INT, at + 8) & HIGH_MASK[len];
-                } else {
-                    for (int b = 0; b < len; b++) {
-                        long v = values.get(ValueLayout.JAVA_BYTE, at + b) & 0xFFL;
-                        if (b < 8) {
-                            lo |= v << (8 * b);
-                        } else {
-                            hi |= v << (8 * (b - 8));
-                        }
-                    }
-                }
-                w0 = len | (lo << 32);
-                w1 = (lo >>> 32) | (hi << 32);
+                long lo = ViewLayout.inlineLow(values, at, len);
+                long hi = ViewLayout.inlineHigh(values, at, len);
+                w0 = ViewLayout.inlineWord0(len, lo);
+                w1 = ViewLayout.inlineWord1(lo, hi);
             } else {
                 anyLong = true;
                 w0 = len | ((long) values.get(LE_INT, at) << 32);

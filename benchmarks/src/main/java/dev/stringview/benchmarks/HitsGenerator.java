@@ -64,6 +64,26 @@ final class HitsGenerator {
         this(SEED);
     }
 
+    /** Distinct URLs of the layout whose URL column is really dictionary-encoded (see {@link #withUrlsFrom}). */
+    static final int DICTIONARY_URLS = 8192;
+
+    /**
+     * Rows whose URL is drawn uniformly from the URLs of rows {@code 0 .. distinct - 1} (the other columns as in
+     * {@link #row}): the same URL shapes and about the same share of the queries' constants, with a number of
+     * distinct values that a dictionary page holds.
+     */
+    ParquetFiles.Rows withUrlsFrom(int distinct) {
+        String[] urls = new String[distinct];
+        for (int i = 0; i < distinct; i++) {
+            urls[i] = row(i)[0];
+        }
+        return row -> {
+            String[] values = row(row);
+            values[0] = urls[new SplittableRandom(~seed ^ (row * 0xC2B2_AE3D_27D4_EB4FL)).nextInt(distinct)];
+            return values;
+        };
+    }
+
     /** The values of row {@code row}, in {@link #COLUMNS} order. */
     String[] row(long row) {
         SplittableRandom r = new SplittableRandom(seed ^ (row * 0x9E37_79B9_7F4A_7C15L));

@@ -41,7 +41,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public class HitsQueryBenchmark {
     static final int ROWS = 2_000_000;
 
-    @Param({"plain", "snappy", "dictZstd"})
+    @Param({"plain", "snappy", "dictZstd", "dictUrlsZstd"})
     public String layout;
 
     @Param({"q20Contains", "equality", "prefix"})
@@ -64,8 +64,9 @@ public class HitsQueryBenchmark {
             case "plain" -> ParquetFiles.PLAIN;
             case "snappy" -> ParquetFiles.SNAPPY;
             case "dictZstd" -> ParquetFiles.DICTIONARY_ZSTD;
+            case "dictUrlsZstd" -> ParquetFiles.DICTIONARY_URLS_ZSTD;
             default -> throw new IllegalArgumentException("unknown layout: layout=" + name
-                    + " expected=plain|snappy|dictZstd, each with the suffix Pa for 1M-row row groups");
+                    + " expected=plain|snappy|dictZstd|dictUrlsZstd, each with the suffix Pa for 1M-row row groups");
         };
     }
 

@@ -46,6 +46,8 @@ final class Locations {
     static Path hitsFile(Path dir, ParquetFiles.Layout layout, long rows, java.util.function.LongConsumer progress) {
         Path file = dir.resolve("hits-v" + HitsGenerator.VERSION + "-" + layout.name() + "-" + rows + ".parquet");
         HitsGenerator generator = new HitsGenerator();
-        return ParquetFiles.write(file, HitsGenerator.COLUMNS, rows, layout, generator::row, progress);
+        ParquetFiles.Rows values = layout.distinctUrls() > 0 ? generator.withUrlsFrom(layout.distinctUrls())
+                : generator::row;
+        return ParquetFiles.write(file, HitsGenerator.COLUMNS, rows, layout, values, progress);
     }
 }

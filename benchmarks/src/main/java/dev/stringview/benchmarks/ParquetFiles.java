@@ -35,18 +35,23 @@ final class ParquetFiles {
     private ParquetFiles() {}
 
     /**
-     * How a file is written: dictionary encoding on or off (off means PLAIN for v1 pages), the codec, and rows per
-     * row group (0: parquet-java's default, row groups of 128 MiB). Pages are parquet-java's default 1 MiB and
+     * How a file is written: dictionary encoding on or off (off means PLAIN for v1 pages), the codec, rows per
+     * row group (0: parquet-java's default, row groups of 128 MiB), and the distinct URLs of the hits-like table
+     * (0: the generator's, nearly all distinct; see {@link HitsGenerator#withUrlsFrom}). Pages are parquet-java's default 1 MiB and
      * statistics are on either way.
      */
-    record Layout(String name, boolean dictionary, CompressionCodecName codec, int rowGroupRows) {
+    record Layout(String name, boolean dictionary, CompressionCodecName codec, int rowGroupRows, int distinctUrls) {
         Layout(String name, boolean dictionary, CompressionCodecName codec) {
-            this(name, dictionary, codec, 0);
+            this(name, dictionary, codec, 0, 0);
+        }
+
+        Layout(String name, boolean dictionary, CompressionCodecName codec, int rowGroupRows) {
+            this(name, dictionary, codec, rowGroupRows, 0);
         }
 
         /** The same encoding and codec with pyarrow's defaults: 1M-row row groups (1 MiB pages, statistics on). */
         Layout pyarrowLike() {
-            return new Layout(name + "Pa", dictionary, codec, PYARROW_ROW_GROUP_ROWS);
+            return new Layout(name + "Pa", dictionary, codec, PYARROW_ROW_GROUP_ROWS, distinctUrls);
         }
     }
 
@@ -56,6 +61,14 @@ final class ParquetFiles {
     static final Layout PLAIN = new Layout("plain", false, CompressionCodecName.UNCOMPRESSED);
     static final Layout SNAPPY = new Layout("snappy", false, CompressionCodecName.SNAPPY);
     static final Layout DICTIONARY_ZSTD = new Layout("dictZstd", true, CompressionCodecName.ZSTD);
+    /**
+     * Dictionary + zstd with a URL column a dictionary really holds: the hits generator's URLs have so many distinct
+     * values that parquet-java's dictionary (1 MiB, as pyarrow's) overflows and the {@code dictZstd} chunks fall
+     * back to PLAIN; here each row's URL is drawn from {@value #DICTIONARY_URLS} of them (about 0.7 MiB), so every
+     * URL page is RLE_DICTIONARY-encoded (the other columns are as in {@code dictZstd}).
+     */
+    static final Layout DICTIONARY_URLS_ZSTD = new Layout("dictUrlsZstd", true, CompressionCodecName.ZSTD, 0,
+            HitsGenerator.DICTIONARY_URLS);
 
     /** Produces row {@code row}'s values, one per column, in schema order. */
     interface Rows {

@@ -67,7 +67,7 @@ public final class SideBySide {
 
     /** Suite 3's files: parquet-java's defaults. */
     static final List<ParquetFiles.Layout> PARQUET_JAVA_LAYOUTS = List.of(ParquetFiles.PLAIN, ParquetFiles.SNAPPY,
-            ParquetFiles.DICTIONARY_ZSTD);
+            ParquetFiles.DICTIONARY_ZSTD, ParquetFiles.DICTIONARY_URLS_ZSTD);
 
     static List<Result> run(Path dir, Query query, int rounds, long rows) throws Exception {
         return run(dir, query, rounds, rows, PARQUET_JAVA_LAYOUTS);

@@ -54,7 +54,7 @@ public final class StringviewCli {
             usage: stringview cat FILE --column C [--limit N]   (FILE: Parquet, or Arrow IPC file or stream)
                    stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S
                                     | --like P | --less-than S | --greater-than S) [--repeat N]
-                                    [--threads N (default: all cores)] [--no-skipping (read every row group)]
+                                    [--threads N (default: all cores)] [--no-skipping (read every row group and page)]
                    stringview pages FILE [--column C]
                    stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]   (Utf8View/BinaryView IPC)
                    stringview serialize IN.parquet --column C [--format separated|size-prefix]
@@ -431,7 +431,8 @@ public final class StringviewCli {
         int threads = (int) Math.min(1024, args.positive("--threads", Runtime.getRuntime().availableProcessors()));
         ParquetScan scan = ParquetScan.of(file).withOptions(args.readOptions()).withThreads(threads)
                 .withStatistics(!args.flags.contains("--no-skipping"))
-                .withBloomFilters(!args.flags.contains("--no-skipping"));
+                .withBloomFilters(!args.flags.contains("--no-skipping"))
+                .withPageIndex(!args.flags.contains("--no-skipping"));
         long[] nanos = new long[(int) Math.min(repeat, 1_000_000)];
         long count = -1;
         for (int run = 0; run < nanos.length; run++) {
@@ -451,6 +452,7 @@ public final class StringviewCli {
                 : (measured[measured.length / 2 - 1] + measured[measured.length / 2]) / 2.0;
         err.println(String.format(Locale.ROOT, "scan: runs=%d median_ms=%.3f min_ms=%.3f", nanos.length,
                 median / 1e6, measured[0] / 1e6));
+        err.println("scan: " + scan.plan(filter)); // not timed: parses the page headers to count pages
         return EXIT_OK;
     }
 

@@ -176,9 +176,11 @@ class CliTest {
             Result r = run("scan", file.toString(), "--column", "s", (String) c[0], (String) c[1], "--repeat", "3");
             assertEquals(0, r.status(), r.err());
             assertEquals(List.of(Long.toString(count(p))), r.outLines(), c[0] + " " + c[1]);
-            assertEquals(1, r.errLines().size(), r.err());
+            assertEquals(2, r.errLines().size(), r.err());
             assertTrue(r.errLines().get(0).matches("scan: runs=3 median_ms=\\d+\\.\\d{3} min_ms=\\d+\\.\\d{3}"),
                     r.err());
+            assertTrue(r.errLines().get(1).matches(
+                    "scan: rowGroups=\\d+ rowGroupsSkipped=\\d+ pagesRead=\\d+ pagesSkipped=\\d+"), r.err());
 
             for (String threads : List.of("1", "2", "7")) {
                 for (List<String> skipping : List.of(List.<String>of(), List.of("--no-skipping"))) {

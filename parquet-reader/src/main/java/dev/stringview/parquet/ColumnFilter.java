@@ -79,6 +79,12 @@ public final class ColumnFilter {
                 column + " " + predicate);
     }
 
+    /** This filter on another column (the same kind, constants and predicate). */
+    ColumnFilter onColumn(String other) {
+        return new ColumnFilter(other, kind, constants, predicate,
+                other + description.substring(Math.min(column.length(), description.length())));
+    }
+
     public String column() {
         return column;
     }

@@ -3,6 +3,7 @@ package dev.stringview.parquet;
 import dev.stringview.ViewPredicate;
 import dev.stringview.parquet.internal.BloomFilters;
 import dev.stringview.parquet.internal.ColumnChunkReader;
+import dev.stringview.parquet.internal.PageIndex;
 import dev.stringview.parquet.internal.PageHeader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,6 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.internal.hadoop.metadata.IndexReference;
+import org.apache.parquet.schema.ColumnOrder;
 import org.apache.parquet.schema.PrimitiveComparator;
 
 /**
@@ -32,7 +35,9 @@ import org.apache.parquet.schema.PrimitiveComparator;
  *   <li><b>Skipping.</b> With a {@link ColumnFilter} of kind {@code =}, {@code IN}, {@code <}, {@code >} or prefix,
  *       row groups whose min/max statistics exclude every match are not read ({@link #withStatistics}), nor, for
  *       {@code =} and {@code IN}, those whose bloom filter holds none of the constants ({@link #withBloomFilters}).
- *       Only statistics in unsigned byte order (Parquet's order for strings and plain binary) are used.
+ *       Only statistics in unsigned byte order (Parquet's order for strings and plain binary) are used. In the
+ *       row groups left, {@link #count} and {@link #select} skip the data pages whose page-index entry excludes
+ *       every match ({@link #withPageIndex}); {@link #plan} tells what is read and skipped.
  *   <li><b>Work units.</b> {@link #count} and {@link #select} split the row groups left into units, and a row group
  *       into ranges of its data pages when there are fewer row groups than about four per thread (a file written
  *       with one large row group still uses every core). Pages are found by their headers; a dictionary page is
@@ -62,9 +67,10 @@ public final class ParquetScan {
     private final boolean statistics;
     private final boolean bloomFilters;
     private final boolean pageFiltering;
+    private final boolean pageIndex;
 
     private ParquetScan(Path path, ParquetViewOptions options, int threads, boolean statistics,
-            boolean bloomFilters, boolean pageFiltering) {
+            boolean bloomFilters, boolean pageFiltering, boolean pageIndex) {
         this.path = Objects.requireNonNull(path, "path");
         this.options = Objects.requireNonNull(options, "options");
         if (threads < 1) {
@@ -74,12 +80,16 @@ public final class ParquetScan {
         this.statistics = statistics;
         this.bloomFilters = bloomFilters;
         this.pageFiltering = pageFiltering;
+        this.pageIndex = pageIndex;
     }
 
-    /** A scan of {@code path}: default read options, all available processors, statistics and bloom filters used. */
+    /**
+     * A scan of {@code path}: default read options, all available processors, statistics, bloom filters and the page
+     * index used.
+     */
     public static ParquetScan of(Path path) {
         return new ParquetScan(path, ParquetViewOptions.defaults(), Runtime.getRuntime().availableProcessors(),
-                true, true, true);
+                true, true, true, true);
     }
 
     /**
@@ -87,22 +97,22 @@ public final class ParquetScan {
      * scan's to choose and the memory mode is the scan's (see the class comment), so those two are ignored.
      */
     public ParquetScan withOptions(ParquetViewOptions readOptions) {
-        return new ParquetScan(path, readOptions, threads, statistics, bloomFilters, pageFiltering);
+        return new ParquetScan(path, readOptions, threads, statistics, bloomFilters, pageFiltering, pageIndex);
     }
 
     /** Threads to read with; 1 reads on the calling thread. */
     public ParquetScan withThreads(int count) {
-        return new ParquetScan(path, options, count, statistics, bloomFilters, pageFiltering);
+        return new ParquetScan(path, options, count, statistics, bloomFilters, pageFiltering, pageIndex);
     }
 
     /** Whether to skip row groups by their min/max statistics (on by default). */
     public ParquetScan withStatistics(boolean enabled) {
-        return new ParquetScan(path, options, threads, enabled, bloomFilters, pageFiltering);
+        return new ParquetScan(path, options, threads, enabled, bloomFilters, pageFiltering, pageIndex);
     }
 
     /** Whether to skip row groups by their bloom filters, for {@code =} and {@code IN} (on by default). */
     public ParquetScan withBloomFilters(boolean enabled) {
-        return new ParquetScan(path, options, threads, statistics, enabled, pageFiltering);
+        return new ParquetScan(path, options, threads, statistics, enabled, pageFiltering, pageIndex);
     }
 
     /**
@@ -112,7 +122,50 @@ public final class ParquetScan {
      * plain scan, kept as the reference the other is tested against and measured next to.
      */
     public ParquetScan withPageFiltering(boolean enabled) {
-        return new ParquetScan(path, options, threads, statistics, bloomFilters, enabled);
+        return new ParquetScan(path, options, threads, statistics, bloomFilters, enabled, pageIndex);
+    }
+
+    /**
+     * Whether {@link #count} and {@link #select} skip data pages by the page index (on by default): a page whose
+     * column-index entry says it holds only nulls, or whose min/max bounds exclude every match of an {@code =},
+     * {@code IN}, {@code <}, {@code >} or prefix filter, is not read, nor decompressed. Used only where the offset
+     * index agrees with the page headers, the bounds are in unsigned byte order, and the chunk has no
+     * DELTA_BYTE_ARRAY page (whose first value may borrow from the page before, PARQUET-246).
+     */
+    public ParquetScan withPageIndex(boolean enabled) {
+        return new ParquetScan(path, options, threads, statistics, bloomFilters, pageFiltering, enabled);
+    }
+
+    /**
+     * What a scan with a filter reads and what its metadata lets it skip, as {@link #plan} finds it.
+     *
+     * @param rowGroups the file's row groups
+     * @param rowGroupsSkipped row groups not read: by statistics, bloom filters, or because the page index
+     *     excludes every page
+     * @param pagesRead data pages read
+     * @param pagesSkipped data pages the page index excludes, in row groups that statistics and bloom filters
+     *     did not skip (pages of row groups skipped whole by those are counted in neither)
+     */
+    public record Plan(int rowGroups, int rowGroupsSkipped, long pagesRead, long pagesSkipped) {
+        @Override
+        public String toString() {
+            return "rowGroups=" + rowGroups + " rowGroupsSkipped=" + rowGroupsSkipped + " pagesRead=" + pagesRead
+                    + " pagesSkipped=" + pagesSkipped;
+        }
+    }
+
+    /**
+     * What {@link #count} and {@link #select} with {@code filter} read and skip, found from the metadata and the
+     * page headers only (no page is read).
+     */
+    public Plan plan(ColumnFilter filter) throws IOException {
+        Objects.requireNonNull(filter, "filter");
+        try (Arena arena = Arena.ofConfined();
+                ParquetViewReader file = ParquetViewReader.open(path, arena, readOptions(List.of(filter.column())))) {
+            long[] counts = new long[3];
+            units(file, filter, counts);
+            return new Plan(file.rowGroupCount(), (int) counts[0], counts[1], counts[2]);
+        }
     }
 
     public int threads() {
@@ -166,15 +219,15 @@ public final class ParquetScan {
         return options.withColumns(columns).withBatchScopedMemory(false);
     }
 
-    /** One unit of work: a row group, or a range of its pages. */
-    private record Unit(int rowGroup, ParquetViewReader.PageRange range) {}
+    /** One unit of work: a row group (ranges null), or ranges of its pages. */
+    private record Unit(int rowGroup, List<ParquetViewReader.PageRange> ranges) {}
 
     /** Per unit, in order: the count (one element) or the selected rows. */
     private long[][] run(ColumnFilter filter, boolean select) throws IOException {
         Objects.requireNonNull(filter, "filter");
         try (Arena mapping = Arena.ofShared();
                 ParquetViewReader file = ParquetViewReader.open(path, mapping, readOptions(List.of(filter.column())))) {
-            List<Unit> units = units(file, filter);
+            List<Unit> units = units(file, filter, null);
             long[][] results = new long[units.size()][];
             ParquetViewOptions partOptions = readOptions(List.of(filter.column())).withBatchScopedMemory(true);
             ViewPredicate predicate = filter.predicate();
@@ -217,7 +270,7 @@ public final class ParquetScan {
         long count = 0;
         long[] rows = select ? new long[64] : null;
         int[] hits = null;
-        try (ParquetViewReader part = file.part(unit.rowGroup(), unit.range(), null, partOptions)) {
+        try (ParquetViewReader part = file.part(unit.rowGroup(), unit.ranges(), null, partOptions)) {
             if (pageFiltering) {
                 hits = new int[partOptions.batchSize()];
                 for (int n = part.nextMatches(predicate, hits); n >= 0; n = part.nextMatches(predicate, hits)) {
@@ -408,79 +461,196 @@ public final class ParquetScan {
         return min != null && max != null && !filter.mayMatch(min, max);
     }
 
-    /** Units for the row groups to read: whole groups, or page ranges when groups are fewer than the work wants. */
-    private List<Unit> units(ParquetViewReader file, ColumnFilter filter) throws IOException {
+    /**
+     * Units for the row groups to read: whole groups, or page ranges when groups are fewer than the work wants or
+     * the page index excludes pages. With {@code counts} (rowGroupsSkipped, pagesRead, pagesSkipped), every read
+     * chunk's page headers are parsed to count its pages.
+     */
+    private List<Unit> units(ParquetViewReader file, ColumnFilter filter, long[] counts) throws IOException {
         List<Integer> groups = rowGroupsToRead(file, filter);
         List<Unit> units = new ArrayList<>();
         // About four units per thread: each row group split into this many page ranges.
         int pieces = threads == 1 || groups.isEmpty() ? 1
                 : Math.max(1, (4 * threads + groups.size() - 1) / groups.size());
         ParquetColumn column = file.columns().get(0);
+        if (counts != null) {
+            counts[0] = file.rowGroupCount() - groups.size();
+        }
         for (int g : groups) {
-            if (pieces > 1) {
-                List<ParquetViewReader.PageRange> ranges = pageRanges(file.chunk(g, column), pieces);
-                if (ranges != null) {
-                    for (ParquetViewReader.PageRange r : ranges) {
-                        units.add(new Unit(g, r));
-                    }
-                    continue;
+            boolean useIndex = pageIndex && filter.canSkip();
+            List<List<ParquetViewReader.PageRange>> split = null;
+            if (pieces > 1 || useIndex || counts != null) {
+                ColumnChunkReader.Chunk chunk = file.chunk(g, column);
+                List<ColumnChunkReader.PageSpan> spans = ColumnChunkReader.pageSpans(chunk);
+                boolean[] keep = useIndex && spans != null ? pagesThatMayMatch(file, g, column, filter, spans) : null;
+                split = spans == null ? null : pageRanges(chunk, spans, keep, pieces);
+                if (counts != null) {
+                    countPages(spans, split == null ? null : keep, counts);
                 }
             }
-            units.add(new Unit(g, null));
+            if (split == null) {
+                units.add(new Unit(g, null));
+            } else {
+                for (List<ParquetViewReader.PageRange> ranges : split) {
+                    units.add(new Unit(g, ranges));
+                }
+            }
         }
         return units;
     }
 
-    /**
-     * The chunk's data pages cut into about {@code pieces} ranges of similar value counts, or null if the chunk
-     * cannot be split (one data page, DELTA_BYTE_ARRAY pages, or headers that do not add up).
-     */
-    static List<ParquetViewReader.PageRange> pageRanges(ColumnChunkReader.Chunk chunk, int pieces) {
-        List<ColumnChunkReader.PageSpan> spans = ColumnChunkReader.pageSpans(chunk);
-        if (spans == null) {
-            return null;
-        }
-        boolean dictionaryFirst = !spans.isEmpty() && spans.get(0).type() == PageHeader.DICTIONARY_PAGE;
+    /** Adds a chunk's data pages to {@code counts}: read unless {@code keep} (null: all read) skips them. */
+    private static void countPages(List<ColumnChunkReader.PageSpan> spans, boolean[] keep, long[] counts) {
         int dataPages = 0;
-        for (ColumnChunkReader.PageSpan s : spans) {
+        int kept = 0;
+        for (ColumnChunkReader.PageSpan s : spans == null ? List.<ColumnChunkReader.PageSpan>of() : spans) {
             if (s.type() == PageHeader.DATA_PAGE || s.type() == PageHeader.DATA_PAGE_V2) {
+                kept += keep == null || keep[dataPages] ? 1 : 0;
                 dataPages++;
-                if (s.encoding() == 7) { // DELTA_BYTE_ARRAY
-                    return null;
-                }
-            } else if (s.type() == PageHeader.DICTIONARY_PAGE && s != spans.get(0)) {
-                return null; // a misplaced dictionary: let the whole-chunk reader report it
             }
         }
-        if (dataPages < 2) {
+        if (dataPages > 0 && kept == 0) {
+            counts[0]++;
+        }
+        counts[1] += kept;
+        counts[2] += dataPages - kept;
+    }
+
+    /**
+     * Per data page of the chunk (in {@code spans} order): false if its page-index entry proves that no row
+     * matches {@code filter} (only nulls, or bounds that exclude every match). Null if the chunk has no usable page
+     * index: none, unreadable, bounds not in unsigned byte order, or an offset index that does not agree with the
+     * page headers (page offsets and first rows).
+     */
+    private static boolean[] pagesThatMayMatch(ParquetViewReader file, int g, ParquetColumn column,
+            ColumnFilter filter, List<ColumnChunkReader.PageSpan> spans) {
+        ColumnChunkMetaData meta = file.chunkMetaData(g, column.name());
+        PageIndex index;
+        try {
+            if (meta == null || (Object) meta.getPrimitiveType().comparator()
+                    != PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR
+                    || meta.getPrimitiveType().columnOrder().getColumnOrderName()
+                            != ColumnOrder.ColumnOrderName.TYPE_DEFINED_ORDER) {
+                return null; // bounds in another order (signed: DECIMAL), or no defined order at all
+            }
+            IndexReference columnIndex = meta.getColumnIndexReference();
+            IndexReference offsetIndex = meta.getOffsetIndexReference();
+            if (columnIndex == null || offsetIndex == null) {
+                return null;
+            }
+            index = PageIndex.read(file.mappedFile(), file.dataEnd(), columnIndex.getOffset(),
+                    columnIndex.getLength(), offsetIndex.getOffset(), offsetIndex.getLength());
+        } catch (RuntimeException e) {
+            return null; // unreadable metadata proves nothing
+        }
+        if (index == null) {
             return null;
         }
-        long perPiece = Math.max(1, (chunk.numValues() + pieces - 1) / pieces);
-        long chunkEnd = chunk.start() + chunk.length();
-        List<ParquetViewReader.PageRange> ranges = new ArrayList<>();
-        long valuesBefore = 0;
-        int first = -1; // span index of the current range's first data page
-        long values = 0;
-        for (int i = 0; i < spans.size(); i++) {
-            ColumnChunkReader.PageSpan s = spans.get(i);
-            if (s.type() == PageHeader.DICTIONARY_PAGE) {
+        boolean[] keep = new boolean[index.pageCount()];
+        int page = 0;
+        long rows = 0;
+        for (ColumnChunkReader.PageSpan s : spans) {
+            if (s.type() != PageHeader.DATA_PAGE && s.type() != PageHeader.DATA_PAGE_V2) {
                 continue;
             }
-            if (first < 0) {
-                first = i;
+            // A flat column's values are its rows, so a page's first row is the values before it.
+            if (page >= index.pageCount() || index.offsets()[page] != s.offset() || index.firstRows()[page] != rows) {
+                return null;
             }
-            values += s.numValues();
+            keep[page] = !index.nullPages()[page] && filter.mayMatch(index.mins()[page], index.maxs()[page]);
+            rows += s.numValues();
+            page++;
+        }
+        return page == index.pageCount() ? keep : null;
+    }
+
+    /** The chunk's data pages cut into about {@code pieces} page ranges (see below), every page read. */
+    static List<ParquetViewReader.PageRange> pageRanges(ColumnChunkReader.Chunk chunk, int pieces) {
+        List<ColumnChunkReader.PageSpan> spans = ColumnChunkReader.pageSpans(chunk);
+        List<List<ParquetViewReader.PageRange>> units = spans == null ? null : pageRanges(chunk, spans, null, pieces);
+        return units == null ? null : units.stream().map(u -> u.get(0)).toList();
+    }
+
+    /**
+     * The chunk's data pages that {@code keep} keeps (all if it is null) cut into about {@code pieces} units of
+     * similar value counts, each a list of ranges of consecutive kept pages; or null if the chunk is to be read
+     * whole (nothing to skip and no split wanted, or it cannot be split: DELTA_BYTE_ARRAY pages, a misplaced
+     * dictionary, one data page). Empty if no page is kept.
+     */
+    static List<List<ParquetViewReader.PageRange>> pageRanges(ColumnChunkReader.Chunk chunk,
+            List<ColumnChunkReader.PageSpan> spans, boolean[] keep, int pieces) {
+        boolean dictionaryFirst = !spans.isEmpty() && spans.get(0).type() == PageHeader.DICTIONARY_PAGE;
+        int dataPages = 0;
+        long keptValues = 0;
+        boolean cannotSplit = false;
+        for (ColumnChunkReader.PageSpan s : spans) {
+            if (s.type() == PageHeader.DATA_PAGE || s.type() == PageHeader.DATA_PAGE_V2) {
+                if (keep == null || keep[dataPages]) {
+                    keptValues += s.numValues();
+                }
+                dataPages++;
+                cannotSplit |= s.encoding() == 7; // DELTA_BYTE_ARRAY
+            } else if (s.type() == PageHeader.DICTIONARY_PAGE && s != spans.get(0)) {
+                cannotSplit = true; // a misplaced dictionary: let the whole-chunk reader report it
+            }
+        }
+        boolean anyKept = false;
+        boolean allKept = true;
+        for (int p = 0; p < dataPages; p++) {
+            anyKept |= keep == null || keep[p];
+            allKept &= keep == null || keep[p];
+        }
+        if (dataPages > 0 && !anyKept) {
+            return List.of(); // no page can match: nothing to read
+        }
+        if (cannotSplit || dataPages < 2 || (allKept && pieces <= 1)) {
+            return null;
+        }
+        long perPiece = Math.max(1, (keptValues + pieces - 1) / pieces);
+        long chunkEnd = chunk.start() + chunk.length();
+        List<List<ParquetViewReader.PageRange>> units = new ArrayList<>();
+        List<ParquetViewReader.PageRange> unit = new ArrayList<>();
+        long unitValues = 0;
+        long valuesBefore = 0; // values of the chunk's pages before span i
+        long rangeValuesBefore = 0;
+        int first = -1; // span index of the current range's first data page
+        long values = 0;
+        int page = 0;
+        for (int i = 0; i < spans.size(); i++) {
+            ColumnChunkReader.PageSpan s = spans.get(i);
+            if (s.type() != PageHeader.DATA_PAGE && s.type() != PageHeader.DATA_PAGE_V2) {
+                continue;
+            }
+            boolean kept = keep == null || keep[page++];
+            if (kept) {
+                if (first < 0) {
+                    first = i;
+                    rangeValuesBefore = valuesBefore;
+                }
+                values += s.numValues();
+            }
+            valuesBefore += s.numValues();
             boolean last = i == spans.size() - 1;
-            if (values >= perPiece || last) {
-                long end = last ? chunkEnd : spans.get(i + 1).offset();
-                ranges.add(new ParquetViewReader.PageRange(spans.get(first).offset(), end, valuesBefore, values, first,
-                        dictionaryFirst));
-                valuesBefore += values;
+            boolean unitFull = unitValues + values >= perPiece;
+            if (first >= 0 && (!kept || unitFull || last)) {
+                // The range ends before this page if it is skipped, else after it.
+                long end = !kept ? s.offset() : last ? chunkEnd : spans.get(i + 1).offset();
+                unit.add(new ParquetViewReader.PageRange(spans.get(first).offset(), end, rangeValuesBefore, values,
+                        first, dictionaryFirst));
+                unitValues += values;
                 values = 0;
                 first = -1;
             }
+            if (unitValues >= perPiece && !unit.isEmpty()) {
+                units.add(unit);
+                unit = new ArrayList<>();
+                unitValues = 0;
+            }
         }
-        return ranges;
+        if (!unit.isEmpty()) {
+            units.add(unit);
+        }
+        return units;
     }
 
     private static void awaitAll(List<Future<?>> workers) throws IOException {

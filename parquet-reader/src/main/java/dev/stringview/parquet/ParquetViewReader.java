@@ -89,8 +89,15 @@ public final class ParquetViewReader implements AutoCloseable {
     /** The row groups this reader reads, {@code [firstGroup, endGroup)}: all of them unless it is a part. */
     private final int firstGroup;
     private final int endGroup;
-    /** A part reading a range of one column chunk's data pages ({@link #part}), else null. */
-    private final PageRange range;
+    /**
+     * A part reading ranges of one column chunk's data pages ({@link #part}), ascending, else null; the pages
+     * between two ranges are skipped unread.
+     */
+    private final List<PageRange> ranges;
+    /** With {@link #ranges}: the range being read and the rows left in it. */
+    private int rangeIndex;
+    private long rowsLeftInRange;
+    private long groupFirstRow;
     private ColumnChunkReader[] readers = new ColumnChunkReader[0];
     private final long[][] validBits;
     private boolean closed;
@@ -105,10 +112,10 @@ public final class ParquetViewReader implements AutoCloseable {
 
     private ParquetViewReader(String fileName, Arena arena, MemorySegment file, ParquetMetadata footer,
             long footerStart, List<ParquetColumn> allColumns, List<ParquetColumn> projection,
-            ParquetViewOptions options, int firstGroup, int endGroup, PageRange range) {
+            ParquetViewOptions options, int firstGroup, int endGroup, List<PageRange> ranges) {
         this.firstGroup = firstGroup;
         this.endGroup = endGroup;
-        this.range = range;
+        this.ranges = ranges;
         this.rowGroup = firstGroup - 1;
         this.nextRow = rowsBefore(footer, firstGroup);
         this.fileName = fileName;
@@ -134,22 +141,33 @@ public final class ParquetViewReader implements AutoCloseable {
             boolean dictionaryFirst) {}
 
     /**
-     * A reader over one row group of this reader's file, or over a range of its single projected column's pages,
+     * A reader over one row group of this reader's file, or over ranges of its single projected column's pages,
      * sharing the mapping and footer. Opened on the thread that will read it (batch-scoped memory is confined to
-     * it). {@code range} is null for the whole row group. Buffers come from {@code arena} unless
-     * {@code partOptions} asks for batch-scoped memory (then {@code arena} may be null).
+     * it). {@code ranges} is null for the whole row group; else they are ascending and do not overlap, the pages
+     * between them are not read, and no batch spans two ranges ({@link ViewBatch#firstRow} tells where each
+     * starts). Buffers come from {@code arena} unless {@code partOptions} asks for batch-scoped memory (then
+     * {@code arena} may be null).
      */
-    ParquetViewReader part(int group, PageRange range, Arena arena, ParquetViewOptions partOptions) {
+    ParquetViewReader part(int group, List<PageRange> ranges, Arena arena, ParquetViewOptions partOptions) {
         if (group < 0 || group >= footer.getBlocks().size()) {
             throw new IllegalArgumentException("no such row group: file=" + fileName + " rowGroup=" + group
                     + " rowGroups=" + footer.getBlocks().size());
         }
-        if (range != null && projection.size() != 1) {
-            throw new IllegalArgumentException("a page range needs exactly one column: file=" + fileName
-                    + " columns=" + projection.size());
+        if (ranges != null && (projection.size() != 1 || ranges.isEmpty())) {
+            throw new IllegalArgumentException("page ranges need exactly one column and one range: file="
+                    + fileName + " columns=" + projection.size() + " ranges=" + ranges.size());
+        }
+        for (int i = 1; ranges != null && i < ranges.size(); i++) {
+            PageRange before = ranges.get(i - 1);
+            if (ranges.get(i).offset() < before.end()
+                    || ranges.get(i).valuesBefore() < before.valuesBefore() + before.values()) {
+                throw new IllegalArgumentException("page ranges overlap or are out of order: file=" + fileName
+                        + " rowGroup=" + group + " range=" + i + " offset=" + ranges.get(i).offset()
+                        + " previousEnd=" + before.end());
+            }
         }
         return new ParquetViewReader(fileName, arena, file, footer, footerStart, allColumns, projection,
-                partOptions, group, group + 1, range);
+                partOptions, group, group + 1, ranges == null ? null : List.copyOf(ranges));
     }
 
     /** The footer as parquet-java read it (statistics, bloom filter offsets) for scans in this package. */
@@ -453,7 +471,7 @@ public final class ParquetViewReader implements AutoCloseable {
                 return null;
             }
         }
-        int n = (int) Math.min(options.batchSize(), rowsLeftInGroup);
+        int n = rowsOfNextBatch();
         List<ViewColumn> columns = new ArrayList<>(projection.size());
         List<String> names = new ArrayList<>(projection.size());
         for (int c = 0; c < projection.size(); c++) {
@@ -527,9 +545,9 @@ public final class ParquetViewReader implements AutoCloseable {
                 return -1;
             }
         }
-        int n = (int) Math.min(options.batchSize(), rowsLeftInGroup);
-        int found = readers[0].filterRows(predicate, memory.batchArena(), n, hits);
+        int n = rowsOfNextBatch();
         lastFilteredRow = nextRow;
+        int found = readers[0].filterRows(predicate, memory.batchArena(), n, hits);
         rowsLeftInGroup -= n;
         nextRow += n;
         return found;
@@ -541,6 +559,28 @@ public final class ParquetViewReader implements AutoCloseable {
     }
 
     private long lastFilteredRow;
+
+    /**
+     * The rows of the next batch: up to the batch size, within the row group and, for a part over page ranges,
+     * within the current range (moving to the next range, past the skipped pages, when the current one is done).
+     * Counts them as read.
+     */
+    private int rowsOfNextBatch() {
+        long left = rowsLeftInGroup;
+        if (ranges != null) {
+            if (rowsLeftInRange == 0) {
+                PageRange next = ranges.get(++rangeIndex);
+                readers[0].jumpTo(next.offset(), next.valuesBefore(), next.pageIndex());
+                nextRow = groupFirstRow + next.valuesBefore();
+                rowsLeftInRange = next.values();
+            }
+            left = Math.min(left, rowsLeftInRange);
+        }
+        int n = (int) Math.min(options.batchSize(), left);
+        rowsLeftInRange -= n;
+        return n;
+    }
+
     private boolean nextRowGroup() throws ParquetViewException {
         closeReaders();
         memory.freeRetired(); // the last row group's pages and dictionaries: no batch points into them any more
@@ -552,16 +592,25 @@ public final class ParquetViewReader implements AutoCloseable {
         readers = new ColumnChunkReader[projection.size()];
         for (int c = 0; c < projection.size(); c++) {
             ColumnChunkReader.Chunk chunk = chunkOf(rowGroup, projection.get(c));
-            if (range == null) {
+            if (ranges == null) {
                 readers[c] = new ColumnChunkReader(chunk, settings, memory, null);
             } else {
+                PageRange first = ranges.get(0);
+                PageRange last = ranges.get(ranges.size() - 1);
                 ColumnChunkReader.Chunk head = new ColumnChunkReader.Chunk(chunk.fileName(), chunk.file(),
                         chunk.column(), chunk.kind(), chunk.optional(), chunk.rowGroup(), chunk.codec(),
-                        chunk.start(), range.end() - chunk.start(), range.valuesBefore() + range.values());
+                        chunk.start(), last.end() - chunk.start(), last.valuesBefore() + last.values());
                 readers[c] = new ColumnChunkReader(head, settings, memory, null);
-                readers[c].startAt(range.offset(), range.valuesBefore(), range.pageIndex(), range.dictionaryFirst());
-                nextRow += range.valuesBefore();
-                rowsLeftInGroup = range.values();
+                readers[c].startAt(first.offset(), first.valuesBefore(), first.pageIndex(), first.dictionaryFirst());
+                groupFirstRow = nextRow;
+                nextRow += first.valuesBefore();
+                rangeIndex = 0;
+                rowsLeftInRange = first.values();
+                long values = 0;
+                for (PageRange r : ranges) {
+                    values += r.values();
+                }
+                rowsLeftInGroup = values;
             }
         }
         if (projection.isEmpty()) {

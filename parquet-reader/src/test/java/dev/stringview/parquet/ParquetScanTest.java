@@ -248,7 +248,7 @@ class ParquetScanTest {
                             + " ranges=" + ranges.size());
                     List<String> values = new ArrayList<>();
                     for (ParquetViewReader.PageRange range : ranges) {
-                        try (ParquetViewReader part = file.part(0, range, null,
+                        try (ParquetViewReader part = file.part(0, List.of(range), null,
                                 ParquetViewOptions.defaults().withColumns("s").withBatchSize(33)
                                         .withBatchScopedMemory(true))) {
                             long expectedFirst = range.valuesBefore();

@@ -172,6 +172,24 @@ public final class ColumnChunkReader implements AutoCloseable {
         resumeAfterDictionary = dictionaryFirst;
     }
 
+    /**
+     * Continues at the data page at {@code offset} once the current page is read to its end, skipping the pages in
+     * between (a scan that proved by the page index that they hold no match). The dictionary, if read, is kept.
+     * Same conditions as {@link #startAt}; {@code valuesBefore} counts the chunk's values before that page.
+     */
+    public void jumpTo(long offset, long valuesBefore, int pageIndex) {
+        if (pageValuesLeft != 0 || resumeOffset >= 0 || offset < position || offset >= end
+                || valuesBefore < valuesSeen || valuesBefore > chunk.numValues()) {
+            throw new IllegalArgumentException("bad page jump: offset=" + offset + " valuesBefore=" + valuesBefore
+                    + " position=" + position + " valuesSeen=" + valuesSeen + " chunkEnd=" + end
+                    + " pageValuesLeft=" + pageValuesLeft);
+        }
+        resumeOffset = offset;
+        resumeValues = valuesBefore;
+        resumePage = pageIndex;
+        resumeAfterDictionary = false;
+    }
+
     /** Decodes the next {@code count} rows into rows {@code row ..} of {@code sink}. */
     public void read(ViewSink sink, int row, int count) throws ParquetViewException {
         translatingFailures(() -> {

@@ -46,8 +46,12 @@ public final class ReadMemory implements AutoCloseable {
     private Arena batch;
     private int openArenas;
 
-    /** Whether {@code reinterpret} may be called, so that pages can come from the pool. */
-    private static final boolean CAN_POOL = ReadMemory.class.getModule().isNativeAccessEnabled();
+    /**
+     * Whether pages come from the pool: {@code reinterpret} may be called, and the system property
+     * {@code stringview.pagePool} is not {@code false} (the switch that measures the pool against fresh pages).
+     */
+    private static final boolean CAN_POOL = ReadMemory.class.getModule().isNativeAccessEnabled()
+            && !"false".equals(System.getProperty("stringview.pagePool"));
     static final int MAX_POOLED = 8;
 
     /** Raw memory for pages: its own confined arena, so a buffer the pool does not keep can be freed. */

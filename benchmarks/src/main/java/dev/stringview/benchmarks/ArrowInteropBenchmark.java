@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
@@ -37,7 +36,6 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
-import org.apache.parquet.io.api.Binary;
 import org.duckdb.DuckDBConnection;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -287,32 +285,18 @@ public class ArrowInteropBenchmark {
     }
 
     /** Fills the root's VarCharVector from parquet-java's values and writes a batch every {@link #BATCH_ROWS}. */
-    private static final class VarCharBatches implements ParquetFiles.BinaryVisitor {
+    private static final class VarCharBatches extends VarCharFiller {
         private final VectorSchemaRoot root;
-        private final VarCharVector vector;
         private final ArrowFileWriter writer;
-        private int index;
 
         VarCharBatches(VectorSchemaRoot root, ArrowFileWriter writer) {
+            super((VarCharVector) root.getVector(0), BATCH_ROWS);
             this.root = root;
-            this.vector = (VarCharVector) root.getVector(0);
             this.writer = writer;
             vector.allocateNew(BATCH_ROWS * 64L, BATCH_ROWS);
         }
 
         @Override
-        public void value(Binary value) {
-            if (value == null) {
-                vector.setNull(index);
-            } else {
-                ByteBuffer bytes = value.toByteBuffer();
-                vector.setSafe(index, bytes, bytes.position(), bytes.remaining());
-            }
-            if (++index == BATCH_ROWS) {
-                flush();
-            }
-        }
-
         void flush() {
             if (index == 0) {
                 return;

@@ -5,13 +5,11 @@ import dev.stringview.parquet.ParquetViewReader;
 import dev.stringview.parquet.ViewBatch;
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VarCharVector;
-import org.apache.parquet.io.api.Binary;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -108,29 +106,15 @@ public class ParquetLoadBenchmark {
         return n;
     }
 
-    private static final class ArrowFiller implements ParquetFiles.BinaryVisitor {
-        final VarCharVector vector;
+    private static final class ArrowFiller extends VarCharFiller {
         final Blackhole bh;
-        int index;
 
         ArrowFiller(VarCharVector vector, Blackhole bh) {
-            this.vector = vector;
+            super(vector, BATCH);
             this.bh = bh;
         }
 
         @Override
-        public void value(Binary value) {
-            if (value == null) {
-                vector.setNull(index);
-            } else {
-                ByteBuffer bytes = value.toByteBuffer();
-                vector.setSafe(index, bytes, bytes.position(), bytes.remaining());
-            }
-            if (++index == BATCH) {
-                flush();
-            }
-        }
-
         void flush() {
             vector.setValueCount(index);
             bh.consume(vector);

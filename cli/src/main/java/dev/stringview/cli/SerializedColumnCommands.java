@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.foreign.Arena;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -35,14 +34,9 @@ final class SerializedColumnCommands {
     /** {@code serialize IN.parquet --column C [--format separated|size-prefix] [--codec none|lz4|lightweight] OUT}. */
     static int serialize(Args args, PrintStream err) throws UsageException, IOException {
         args.allowOnly(List.of("--column", "--format", "--codec", "--batch-size"));
-        if (args.positional.size() != 2) {
-            throw new UsageException("serialize needs IN.parquet and OUT, got: " + String.join(" ", args.positional));
-        }
-        Path in = Path.of(args.positional.get(0));
-        Path out = Path.of(args.positional.get(1));
-        if (!Files.isRegularFile(in)) {
-            throw new UsageException("no such file: " + in);
-        }
+        List<Path> inAndOut = args.inputAndOutput("serialize needs IN.parquet and OUT");
+        Path in = inAndOut.get(0);
+        Path out = inAndOut.get(1);
         String column = args.column(true);
         ColumnFormat format = switch (args.options.getOrDefault("--format", "separated")) {
             case "separated" -> ColumnFormat.SEPARATED;

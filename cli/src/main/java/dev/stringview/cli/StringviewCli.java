@@ -194,6 +194,22 @@ public final class StringviewCli {
             return path;
         }
 
+        /**
+         * The two positionals IN OUT of a conversion, IN an existing file; {@code needs} opens the usage error
+         * ("convert needs IN.parquet and OUT.arrow").
+         */
+        List<Path> inputAndOutput(String needs) throws UsageException {
+            if (positional.size() != 2) {
+                throw new UsageException(needs + ", got: " + String.join(" ", positional));
+            }
+            Path in = Path.of(positional.get(0));
+            Path out = Path.of(positional.get(1));
+            if (!Files.isRegularFile(in)) {
+                throw new UsageException("no such file: " + in);
+            }
+            return List.of(in, out);
+        }
+
         String column(boolean required) throws UsageException {
             String column = options.get("--column");
             if (required && column == null) {
@@ -294,14 +310,9 @@ public final class StringviewCli {
 
     private int convert(Args args) throws UsageException, IOException {
         args.allowOnly(List.of("--columns", "--batch-size"));
-        if (args.positional.size() != 2) {
-            throw new UsageException("convert needs IN.parquet and OUT.arrow, got: " + String.join(" ", args.positional));
-        }
-        Path in = Path.of(args.positional.get(0));
-        Path target = Path.of(args.positional.get(1));
-        if (!Files.isRegularFile(in)) {
-            throw new UsageException("no such file: " + in);
-        }
+        List<Path> inAndOut = args.inputAndOutput("convert needs IN.parquet and OUT.arrow");
+        Path in = inAndOut.get(0);
+        Path target = inAndOut.get(1);
         if (Files.isDirectory(target)) {
             throw new UsageException("output is a directory: " + target);
         }

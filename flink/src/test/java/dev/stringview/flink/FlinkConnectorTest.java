@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stringview.parquet.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -278,7 +278,7 @@ class FlinkConnectorTest {
      */
     @Test
     void parquetTestingFiles() throws IOException {
-        Path data = parquetTestingData();
+        Path data = TestData.dataDir();
         String[][] files = {
             {"delta_length_byte_array.parquet", "FRUIT STRING"},
             {"delta_byte_array.parquet", "c_customer_id STRING, c_salutation STRING, c_first_name STRING"},
@@ -341,16 +341,5 @@ class FlinkConnectorTest {
             }
         }
         return out;
-    }
-
-    /** parquet-testing's data folder: {@code $PARQUET_TEST_DATA}, else the shared copy beside the repository. */
-    static Path parquetTestingData() {
-        String env = System.getenv("PARQUET_TEST_DATA");
-        Path dir = env != null && !env.isBlank() ? Paths.get(env) : Paths.get("../../shared/parquet-testing/data");
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalStateException("parquet-testing data not found: dir=" + dir.toAbsolutePath()
-                    + " (set PARQUET_TEST_DATA to the data/ folder of apache/parquet-testing)");
-        }
-        return dir;
     }
 }

@@ -4,11 +4,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
-/** Locates the parquet-testing files: {@code $PARQUET_TEST_DATA} first, else the shared copy beside the repo. */
-final class TestData {
+/**
+ * Locates the parquet-testing files: {@code $PARQUET_TEST_DATA} first, else the shared copy beside the repo. Public
+ * for the modules that take this module's test-jar (spark, flink).
+ */
+public final class TestData {
     private TestData() {}
 
-    static Path dataDir() {
+    public static Path dataDir() {
         String env = System.getenv("PARQUET_TEST_DATA");
         Path dir = env != null && !env.isBlank() ? Paths.get(env) : Paths.get("../../shared/parquet-testing/data");
         if (!Files.isDirectory(dir)) {

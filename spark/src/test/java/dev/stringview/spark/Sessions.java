@@ -1,8 +1,5 @@
 package dev.stringview.spark;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -59,16 +56,5 @@ final class Sessions {
         }
         out.sort(null);
         return out;
-    }
-
-    /** parquet-testing's data folder: {@code $PARQUET_TEST_DATA}, else the shared copy beside the repository. */
-    static Path parquetTestingData() {
-        String env = System.getenv("PARQUET_TEST_DATA");
-        Path dir = env != null && !env.isBlank() ? Paths.get(env) : Paths.get("../../shared/parquet-testing/data");
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalStateException("parquet-testing data not found: dir=" + dir.toAbsolutePath()
-                    + " (set PARQUET_TEST_DATA to the data/ folder of apache/parquet-testing)");
-        }
-        return dir.toAbsolutePath().normalize();
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stringview.parquet.TestData;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,7 @@ class SparkSourceEdgesTest {
 
     @Test
     void parquetTestingFilesEqualSparksOwnReader() {
-        Path data = Sessions.parquetTestingData();
+        Path data = TestData.dataDir();
         for (String name : FLAT_FILES) {
             String file = data.resolve(name).toString();
             Dataset<Row> ours = spark.read().format("stringview").load(file);
@@ -54,14 +55,14 @@ class SparkSourceEdgesTest {
 
     @Test
     void nestedColumnsGetSparksUsualErrorUnlessLeftOutByASchema() {
-        String nested = Sessions.parquetTestingData().resolve("nested_structs.rust.parquet").toString();
+        String nested = TestData.dataDir().resolve("nested_structs.rust.parquet").toString();
         AnalysisException e = assertThrows(AnalysisException.class,
                 () -> spark.read().format("stringview").load(nested).schema());
         assertEquals("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE", e.getCondition(), e.getMessage());
         assertTrue(e.getMessage().contains("stringview"), e.getMessage());
 
         // datapage_v2: a STRING, b INT, c DOUBLE, d BOOLEAN, e ARRAY<INT>; a schema without e reads the rest.
-        String v2 = Sessions.parquetTestingData().resolve("datapage_v2.snappy.parquet").toString();
+        String v2 = TestData.dataDir().resolve("datapage_v2.snappy.parquet").toString();
         assertThrows(AnalysisException.class, () -> spark.read().format("stringview").load(v2).schema());
         sameAnswer(spark.read().format("stringview").schema("a STRING, b INT, d BOOLEAN").load(v2),
                 spark.read().parquet(v2).select("a", "b", "d"), "datapage_v2 without its list column");

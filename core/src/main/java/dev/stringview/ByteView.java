@@ -273,8 +273,8 @@ public final class ByteView implements Comparable<ByteView> {
                 lo = (lo >>> shift) | (hi << (64 - shift));
                 hi >>>= shift;
             }
-            lo &= sliceLength >= 8 ? -1L : (1L << (sliceLength << 3)) - 1;
-            hi &= sliceLength <= 8 ? 0 : (1L << ((sliceLength - 8) << 3)) - 1;
+            lo &= ViewLayout.inlineLowMask(sliceLength);
+            hi &= ViewLayout.inlineHighMask(sliceLength);
             long w0 = ViewLayout.inlineWord0(sliceLength, lo);
             long w1 = ViewLayout.inlineWord1(lo, hi);
             return new ByteView(w0, w1, null);

@@ -100,21 +100,8 @@ final class OrderPredicate extends ViewPredicate {
             accepted |= less << i;
             ties |= tie << i;
         }
-        accepted = acceptLess ? accepted : ~accepted; // ties (and bits past count) are cleared below
-        if (column.hasNulls()) {
-            long valid = column.validBits(base, count);
-            accepted &= valid;
-            ties &= valid;
-        }
-        accepted &= ~ties & (-1L >>> (Long.SIZE - count));
-        while (ties != 0) {
-            int i = Long.numberOfTrailingZeros(ties);
-            ties &= ties - 1;
-            long at = (long) (base + i) << 4;
-            int outcome = tieOutcome(buffers, views.get(LAYOUT_LE_LONG, at), views.get(LAYOUT_LE_LONG, at + 8));
-            accepted |= (long) ((acceptMask >>> outcome) & 1) << i;
-        }
-        return accepted;
+        long valid = column.hasNulls() ? column.validBits(base, count) : -1L;
+        return settle(views, buffers, null, base, count, accepted, ties, valid);
     }
 
     /**
@@ -132,20 +119,31 @@ final class OrderPredicate extends ViewPredicate {
             accepted |= less << i;
             ties |= tie << i;
         }
-        accepted = acceptLess ? accepted : ~accepted;
+        long valid = -1L;
         if (column.hasNulls()) {
-            long valid = 0;
+            valid = 0;
             for (int i = 0; i < count; i++) {
                 valid |= (column.isValid(selection[base + i]) ? 1L : 0L) << i;
             }
-            accepted &= valid;
-            ties &= valid;
         }
-        accepted &= ~ties & (-1L >>> (Long.SIZE - count));
+        return settle(views, buffers, selection, base, count, accepted, ties, valid);
+    }
+
+    /**
+     * The second phase shared by both chunk loops: {@code less} (bit set when the row's bytes 4..11 order below the
+     * constant's) becomes the outcome for the comparison, nulls ({@code valid} bits clear) and bits past
+     * {@code count} are cleared, and the ties left are resolved one by one. Row {@code i} of the chunk is
+     * {@code base + i}, or {@code selection[base + i]} over a selection.
+     */
+    private long settle(MemorySegment views, MemorySegment[] buffers, int[] selection, int base, int count,
+            long less, long ties, long valid) {
+        long accepted = acceptLess ? less : ~less;
+        ties &= valid;
+        accepted &= valid & ~ties & (-1L >>> (Long.SIZE - count));
         while (ties != 0) {
             int i = Long.numberOfTrailingZeros(ties);
             ties &= ties - 1;
-            long at = (long) selection[base + i] << 4;
+            long at = (long) (selection == null ? base + i : selection[base + i]) << 4;
             int outcome = tieOutcome(buffers, views.get(LAYOUT_LE_LONG, at), views.get(LAYOUT_LE_LONG, at + 8));
             accepted |= (long) ((acceptMask >>> outcome) & 1) << i;
         }

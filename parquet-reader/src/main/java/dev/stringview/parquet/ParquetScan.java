@@ -581,11 +581,13 @@ public final class ParquetScan {
             List<ColumnChunkReader.PageSpan> spans, boolean[] keep, int pieces) {
         boolean dictionaryFirst = !spans.isEmpty() && spans.get(0).type() == PageHeader.DICTIONARY_PAGE;
         int dataPages = 0;
+        int keptPages = 0;
         long keptValues = 0;
         boolean cannotSplit = false;
         for (ColumnChunkReader.PageSpan s : spans) {
             if (s.type() == PageHeader.DATA_PAGE || s.type() == PageHeader.DATA_PAGE_V2) {
                 if (keep == null || keep[dataPages]) {
+                    keptPages++;
                     keptValues += s.numValues();
                 }
                 dataPages++;
@@ -594,16 +596,10 @@ public final class ParquetScan {
                 cannotSplit = true; // a misplaced dictionary: let the whole-chunk reader report it
             }
         }
-        boolean anyKept = false;
-        boolean allKept = true;
-        for (int p = 0; p < dataPages; p++) {
-            anyKept |= keep == null || keep[p];
-            allKept &= keep == null || keep[p];
-        }
-        if (dataPages > 0 && !anyKept) {
+        if (dataPages > 0 && keptPages == 0) {
             return List.of(); // no page can match: nothing to read
         }
-        if (cannotSplit || dataPages < 2 || (allKept && pieces <= 1)) {
+        if (cannotSplit || dataPages < 2 || (keptPages == dataPages && pieces <= 1)) {
             return null;
         }
         long perPiece = Math.max(1, (keptValues + pieces - 1) / pieces);

@@ -14,6 +14,16 @@ import java.util.concurrent.TimeUnit;
 final class RunContext {
     private RunContext() {}
 
+    /** Writes the context of a run made one suite at a time: {@code RunContext <context.json>}. */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: RunContext <context.json>");
+            System.exit(2);
+        }
+        Files.writeString(Path.of(args[0]), Json.write(capture()), StandardCharsets.UTF_8);
+        System.out.println("context=" + args[0]);
+    }
+
     static Map<String, Object> capture() {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("date", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());

@@ -56,7 +56,7 @@ public final class Report {
 
     /** One benchmark result. */
     record Result(String benchmark, String method, Map<String, String> params, double score, double error,
-            Map<String, Double> secondary) {}
+            Map<String, Double> secondary, String unit) {}
 
     private final List<Result> results;
     private final Map<String, Object> context;
@@ -138,7 +138,8 @@ public final class Report {
                 secondary.put(s.getKey().replace("·", ""), Json.number(Json.object(s.getValue()).get("score")));
             }
             out.add(new Result(type.substring(type.lastIndexOf('.') + 1), method, params,
-                    Json.number(primary.get("score")), Json.number(primary.get("scoreError")), secondary));
+                    Json.number(primary.get("score")), Json.number(primary.get("scoreError")), secondary,
+                    String.valueOf(primary.get("scoreUnit"))));
         }
         return out;
     }
@@ -268,6 +269,10 @@ public final class Report {
         suite1(md);
         suite2(md);
         suite3(md);
+        interop(md);
+        serialization(md);
+        byteView(md);
+        spark(md);
         return md.toString();
     }
 
@@ -530,6 +535,137 @@ public final class Report {
                     .append(fmt(score("HitsQueryBenchmark", "duckdb", "layout", layout, "query", "q20Contains")))
                     .append(" |\n");
         }
+    }
+
+    // --------------------------------------------------------------------- suites rendered as plain tables
+
+    private List<Result> of(Set<String> benchmarks) {
+        return results.stream().filter(r -> benchmarks.contains(r.benchmark())).toList();
+    }
+
+    /**
+     * One table: a row per distinct {@code rowKey}, a column per distinct {@code columnKey} (both in the order the
+     * results came), each cell the score, or {@code cell} of it when given. Missing cells read "—".
+     */
+    private static void pivot(StringBuilder md, String corner, List<Result> rs,
+            java.util.function.Function<Result, String> rowKey, java.util.function.Function<Result, String> columnKey,
+            java.util.function.Function<Result, String> cell) {
+        List<String> rows = rs.stream().map(rowKey).distinct().toList();
+        List<String> columns = rs.stream().map(columnKey).distinct().toList();
+        md.append("| ").append(corner).append(" |");
+        columns.forEach(c -> md.append(' ').append(c).append(" |"));
+        md.append("\n| --- |");
+        columns.forEach(c -> md.append(" ---: |"));
+        md.append('\n');
+        for (String row : rows) {
+            md.append("| ").append(row).append(" |");
+            for (String column : columns) {
+                Result hit = rs.stream().filter(r -> rowKey.apply(r).equals(row) && columnKey.apply(r).equals(column))
+                        .findFirst().orElse(null);
+                md.append(' ').append(hit == null ? "—" : cell.apply(hit)).append(" |");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
+    }
+
+    /** The score's time unit without JMH's "/op", e.g. {@code us}. */
+    private static String unit(Result r) {
+        return r.unit().replace("/op", "");
+    }
+
+    private static String scoreCell(Result r) {
+        return fmt(r.score());
+    }
+
+    private void interop(StringBuilder md) {
+        List<Result> rs = of(Set.of("ArrowInteropBenchmark"));
+        if (rs.isEmpty()) {
+            return;
+        }
+        md.append("## Arrow interop (`ArrowInteropBenchmark`)\n\n");
+        md.append("C Data export and import of a view column, DuckDB counting `LIKE '%google%'` over our exported "
+                + "stream against DuckDB reading the Parquet file, Parquet → Arrow IPC with views against parquet-java "
+                + "→ `VarCharVector` → `ArrowFileWriter`, and an IPC file read into validated views against Arrow "
+                + "Java's unvalidated `ArrowFileReader` (benchmarks/README.md). Each cell: ")
+                .append(unit(rs.get(0))).append(" per operation, at the row count of its column.\n\n");
+        pivot(md, "method", rs, Result::method, r -> "rows=" + r.params().get("rows"), Report::scoreCell);
+    }
+
+    static final Set<String> SERIALIZATION = Set.of("Separated", "SizePrefix", "ArrowIpc", "WriteUtf");
+
+    private void serialization(StringBuilder md) {
+        List<Result> rs = of(SERIALIZATION);
+        if (rs.isEmpty()) {
+            return;
+        }
+        md.append("## Seed 003: one column block serialized and deserialized (`SerializationBenchmark`)\n\n");
+        md.append("One 65,535-row block, value lengths uniform in [0.8 size, 1.2 size], in memory. `Separated` is "
+                + "the seed-003 layout (sizes stream, then chars stream), `SizePrefix` the legacy LEB128 length "
+                + "before each value, `ArrowIpc` Arrow Java's stream writer/reader of a `ViewVarCharVector`, "
+                + "`WriteUtf` `DataOutputStream.writeUTF`/`readUTF` of `String`s. Each cell: ")
+                .append(unit(rs.get(0))).append(" per block; the last columns are the size-prefix and Arrow IPC "
+                        + "times divided by the separated one (codec none).\n\n");
+        for (String method : List.of("deserialize", "serialize")) {
+            md.append("### ").append(method).append("\n\n");
+            List<Result> m = new ArrayList<>(rs.stream().filter(r -> r.method().equals(method)).toList());
+            m.sort(java.util.Comparator.comparingInt(r -> Integer.parseInt(r.params().getOrDefault("size", "0"))));
+            pivot(md, "size", m, r -> r.params().get("size"),
+                    r -> r.benchmark() + (r.params().containsKey("codec") ? " " + r.params().get("codec") : ""),
+                    Report::scoreCell);
+            md.append("| size | size-prefix / separated | Arrow IPC / separated |\n| --- | ---: | ---: |\n");
+            for (String size : m.stream().map(r -> r.params().get("size")).distinct().toList()) {
+                double separated = score("Separated", method, "size", size, "codec", "none");
+                md.append("| ").append(size).append(" | ")
+                        .append(ratio(score("SizePrefix", method, "size", size, "codec", "none"), separated))
+                        .append(" | ").append(ratio(score("ArrowIpc", method, "size", size), separated)).append(" |\n");
+            }
+            md.append('\n');
+        }
+    }
+
+    private void byteView(StringBuilder md) {
+        List<Result> rs = of(Set.of("ByteViewBenchmark"));
+        if (rs.isEmpty()) {
+            return;
+        }
+        md.append("## Seed 004: `ByteView` as a key (`ByteViewBenchmark`)\n\n");
+        List<Result> heap = rs.stream().filter(r -> r.method().startsWith("heap")).toList();
+        if (!heap.isEmpty()) {
+            md.append("Heap bytes per value (`gc.alloc.rate.norm` of `-prof gc`, which the run must have), "
+                    + "by value length:\n\n");
+            pivot(md, "length", heap, r -> r.params().get("length"), Result::method,
+                    r -> fmt(r.secondary().getOrDefault("gc.alloc.rate.norm", Double.NaN)));
+        }
+        List<Result> read = rs.stream().filter(r -> r.method().startsWith("read")).toList();
+        if (!read.isEmpty()) {
+            md.append("Reading one value from a stream, ").append(unit(read.get(0))).append(" per value:\n\n");
+            pivot(md, "length", read, r -> r.params().get("length"), Result::method, Report::scoreCell);
+        }
+        List<Result> keys = rs.stream().filter(r -> r.method().startsWith("lookup") || r.method().startsWith("sort"))
+                .toList();
+        if (!keys.isEmpty()) {
+            md.append("`HashMap` lookups (per lookup) and sorting 1M URL-like keys (per sort):\n\n");
+            pivot(md, "method", keys, Result::method, Report::unit, Report::scoreCell);
+        }
+    }
+
+    private void spark(StringBuilder md) {
+        List<Result> rs = of(Set.of("SparkScanBenchmark"));
+        if (rs.isEmpty()) {
+            return;
+        }
+        md.append("## Spark (`SparkScanBenchmark`)\n\n");
+        md.append("`count(*)` of Suite 3's queries on Suite 3's files through `spark.read.format(\"stringview\")` "
+                + "and `spark.read.parquet`, in one Spark session per trial (spark-benchmarks/README.md). Each cell: ")
+                .append(unit(rs.get(0))).append(" per query.\n\n");
+        pivot(md, "master, layout, query", rs,
+                r -> "local[" + r.params().get("cores") + "], " + r.params().get("layout") + ", " + r.params().get("query"),
+                r -> r.params().entrySet().stream()
+                        .filter(e -> !Set.of("cores", "layout", "query", "rows").contains(e.getKey()))
+                        .map(e -> e.getKey().equals("reader") ? e.getValue() : e.getKey() + "=" + e.getValue())
+                        .collect(java.util.stream.Collectors.joining(", ")),
+                Report::scoreCell);
     }
 
     private static String ratio(double baseline, double value) {

@@ -81,7 +81,8 @@ class BenchmarkSmokeTest {
         Report.write(results, contextFile, docs);
         String md = Files.readString(docs.resolve("benchmarks.md"), StandardCharsets.UTF_8);
         for (String heading : new String[] {"## Context", "## Targets", "## Suite 1", "## Suite 2", "## Suite 3",
-            "### Where Q20's time goes", "### Argsort"}) {
+            "### Where Q20's time goes", "### Argsort", "## Arrow interop", "## Seed 003", "### deserialize",
+            "## Seed 004", "`HashMap` lookups"}) {
             assertTrue(md.contains(heading), heading);
         }
         assertFalse(md.contains("not measured"), "every target has figures:\n" + md);

@@ -51,6 +51,11 @@ final class ContainsPredicate extends ViewPredicate {
         this.needleLength = needle.length;
     }
 
+    /** The prepared search, for {@link SubstringSearch#of(ViewPredicate)}. */
+    ByteSearch search() {
+        return search;
+    }
+
     @Override
     int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
         MemorySegment views = column.viewSegment();

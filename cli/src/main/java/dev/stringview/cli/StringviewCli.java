@@ -36,6 +36,7 @@ import java.util.Map;
  * stringview cat FILE --column C [--limit N]
  * stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S | --like P
  *                                  | --less-than S | --greater-than S) [--repeat N] [--threads N] [--no-skipping]
+ *                                  [--no-page-search]
  * stringview pages FILE [--column C]
  * stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]
  * stringview serialize IN.parquet --column C [--format separated|size-prefix] [--codec none|lz4|lightweight] OUT
@@ -55,6 +56,7 @@ public final class StringviewCli {
                    stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S
                                     | --like P | --less-than S | --greater-than S) [--repeat N]
                                     [--threads N (default: all cores)] [--no-skipping (read every row group and page)]
+                                    [--no-page-search (decide substring filters on PLAIN pages through views)]
                    stringview pages FILE [--column C]
                    stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]   (Utf8View/BinaryView IPC)
                    stringview serialize IN.parquet --column C [--format separated|size-prefix]
@@ -156,7 +158,7 @@ public final class StringviewCli {
                 "--batch-size", "--threads", "--format", "--codec",
                 "--equals", "--starts-with", "--ends-with", "--contains", "--like", "--less-than", "--greater-than");
         private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums",
-                "--java-codecs", "--no-skipping", "--verbose", "--help", "--stream");
+                "--java-codecs", "--no-skipping", "--no-page-search", "--verbose", "--help", "--stream");
 
         static Args parse(String[] args) throws UsageException {
             Args a = new Args();
@@ -443,7 +445,8 @@ public final class StringviewCli {
         ParquetScan scan = ParquetScan.of(file).withOptions(args.readOptions()).withThreads(threads)
                 .withStatistics(!args.flags.contains("--no-skipping"))
                 .withBloomFilters(!args.flags.contains("--no-skipping"))
-                .withPageIndex(!args.flags.contains("--no-skipping"));
+                .withPageIndex(!args.flags.contains("--no-skipping"))
+                .withPageSearch(!args.flags.contains("--no-page-search"));
         long[] nanos = new long[(int) Math.min(repeat, 1_000_000)];
         long count = -1;
         for (int run = 0; run < nanos.length; run++) {

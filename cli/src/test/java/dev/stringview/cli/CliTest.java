@@ -183,7 +183,8 @@ class CliTest {
                     "scan: rowGroups=\\d+ rowGroupsSkipped=\\d+ pagesRead=\\d+ pagesSkipped=\\d+"), r.err());
 
             for (String threads : List.of("1", "2", "7")) {
-                for (List<String> skipping : List.of(List.<String>of(), List.of("--no-skipping"))) {
+                for (List<String> skipping : List.of(List.<String>of(), List.of("--no-skipping"),
+                        List.of("--no-page-search"))) {
                     List<String> argv = new ArrayList<>(List.of("scan", file.toString(), "--column", "s",
                             (String) c[0], (String) c[1], "--threads", threads, "--batch-size", "77"));
                     argv.addAll(skipping);

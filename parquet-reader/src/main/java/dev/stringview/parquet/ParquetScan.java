@@ -1,5 +1,6 @@
 package dev.stringview.parquet;
 
+import dev.stringview.SubstringSearch;
 import dev.stringview.ViewPredicate;
 import dev.stringview.parquet.internal.BloomFilters;
 import dev.stringview.parquet.internal.ColumnChunkReader;
@@ -46,7 +47,8 @@ import org.apache.parquet.schema.PrimitiveComparator;
  *       runs it, so a thread holds about one batch and a few pages at a time.
  *   <li><b>Deciding rows.</b> {@link #count} and {@link #select} decide rows as pages are decoded, without
  *       batches: on dictionary-encoded pages the predicate runs once per dictionary entry and each row costs a bit
- *       lookup on its id ({@link #withPageFiltering}).
+ *       lookup on its id ({@link #withPageFiltering}); on PLAIN pages a substring filter is one search over the
+ *       page's bytes, each occurrence mapped back to its value ({@link #withPageSearch}).
  *   <li><b>Batches.</b> {@link #forEachBatch} reads whole row groups on the worker threads, at most
  *       {@code threads} of them ahead of the consumer, each into an arena of its own, and hands the batches to the
  *       consumer on the calling thread in file order. A batch is valid only during the call that receives it: the
@@ -68,9 +70,10 @@ public final class ParquetScan {
     private final boolean bloomFilters;
     private final boolean pageFiltering;
     private final boolean pageIndex;
+    private final boolean pageSearch;
 
     private ParquetScan(Path path, ParquetViewOptions options, int threads, boolean statistics,
-            boolean bloomFilters, boolean pageFiltering, boolean pageIndex) {
+            boolean bloomFilters, boolean pageFiltering, boolean pageIndex, boolean pageSearch) {
         this.path = Objects.requireNonNull(path, "path");
         this.options = Objects.requireNonNull(options, "options");
         if (threads < 1) {
@@ -81,6 +84,7 @@ public final class ParquetScan {
         this.bloomFilters = bloomFilters;
         this.pageFiltering = pageFiltering;
         this.pageIndex = pageIndex;
+        this.pageSearch = pageSearch;
     }
 
     /**
@@ -89,7 +93,7 @@ public final class ParquetScan {
      */
     public static ParquetScan of(Path path) {
         return new ParquetScan(path, ParquetViewOptions.defaults(), Runtime.getRuntime().availableProcessors(),
-                true, true, true, true);
+                true, true, true, true, true);
     }
 
     /**
@@ -97,22 +101,22 @@ public final class ParquetScan {
      * scan's to choose and the memory mode is the scan's (see the class comment), so those two are ignored.
      */
     public ParquetScan withOptions(ParquetViewOptions readOptions) {
-        return new ParquetScan(path, readOptions, threads, statistics, bloomFilters, pageFiltering, pageIndex);
+        return new ParquetScan(path, readOptions, threads, statistics, bloomFilters, pageFiltering, pageIndex, pageSearch);
     }
 
     /** Threads to read with; 1 reads on the calling thread. */
     public ParquetScan withThreads(int count) {
-        return new ParquetScan(path, options, count, statistics, bloomFilters, pageFiltering, pageIndex);
+        return new ParquetScan(path, options, count, statistics, bloomFilters, pageFiltering, pageIndex, pageSearch);
     }
 
     /** Whether to skip row groups by their min/max statistics (on by default). */
     public ParquetScan withStatistics(boolean enabled) {
-        return new ParquetScan(path, options, threads, enabled, bloomFilters, pageFiltering, pageIndex);
+        return new ParquetScan(path, options, threads, enabled, bloomFilters, pageFiltering, pageIndex, pageSearch);
     }
 
     /** Whether to skip row groups by their bloom filters, for {@code =} and {@code IN} (on by default). */
     public ParquetScan withBloomFilters(boolean enabled) {
-        return new ParquetScan(path, options, threads, statistics, enabled, pageFiltering, pageIndex);
+        return new ParquetScan(path, options, threads, statistics, enabled, pageFiltering, pageIndex, pageSearch);
     }
 
     /**
@@ -122,7 +126,7 @@ public final class ParquetScan {
      * plain scan, kept as the reference the other is tested against and measured next to.
      */
     public ParquetScan withPageFiltering(boolean enabled) {
-        return new ParquetScan(path, options, threads, statistics, bloomFilters, enabled, pageIndex);
+        return new ParquetScan(path, options, threads, statistics, bloomFilters, enabled, pageIndex, pageSearch);
     }
 
     /**
@@ -133,7 +137,18 @@ public final class ParquetScan {
      * DELTA_BYTE_ARRAY page (whose first value may borrow from the page before, PARQUET-246).
      */
     public ParquetScan withPageIndex(boolean enabled) {
-        return new ParquetScan(path, options, threads, statistics, bloomFilters, pageFiltering, enabled);
+        return new ParquetScan(path, options, threads, statistics, bloomFilters, pageFiltering, enabled, pageSearch);
+    }
+
+    /**
+     * Whether {@link #count} and {@link #select} decide a substring filter ({@code ViewPredicates.contains}, a LIKE
+     * pattern {@code '%literal%'}) on PLAIN pages by one search over each page's bytes, mapping every occurrence
+     * back to the value holding it, with no view built (on by default; only with {@link #withPageFiltering}). An
+     * occurrence counts only if it lies wholly inside one value: never across a length prefix or two values. Off,
+     * PLAIN pages are decoded into views piece by piece and decided by the predicate, kept to compare with.
+     */
+    public ParquetScan withPageSearch(boolean enabled) {
+        return new ParquetScan(path, options, threads, statistics, bloomFilters, pageFiltering, pageIndex, enabled);
     }
 
     /**
@@ -273,7 +288,9 @@ public final class ParquetScan {
         try (ParquetViewReader part = file.part(unit.rowGroup(), unit.ranges(), null, partOptions)) {
             if (pageFiltering) {
                 hits = new int[partOptions.batchSize()];
-                for (int n = part.nextMatches(predicate, hits); n >= 0; n = part.nextMatches(predicate, hits)) {
+                SubstringSearch search = pageSearch ? SubstringSearch.of(predicate).orElse(null) : null;
+                for (int n = part.nextMatches(predicate, search, hits); n >= 0;
+                        n = part.nextMatches(predicate, search, hits)) {
                     if (select) {
                         rows = appendRows(rows, count, part.lastFilteredRow(), hits, n);
                     }

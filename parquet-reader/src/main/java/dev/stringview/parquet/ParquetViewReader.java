@@ -1,5 +1,6 @@
 package dev.stringview.parquet;
 
+import dev.stringview.SubstringSearch;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicate;
@@ -526,12 +527,13 @@ public final class ParquetViewReader implements AutoCloseable {
 
     /**
      * For {@link ParquetScan}: decides the rows of the next batch of this reader's single projected column by
-     * {@code predicate} without building the batch ({@link ColumnChunkReader#filterRows}: dictionary pages by id).
+     * {@code predicate} without building the batch ({@link ColumnChunkReader#filterRows}: dictionary pages by id,
+     * PLAIN pages by one search over the page when {@code search}, {@code predicate}'s substring search, is given).
      * Writes the matching rows' positions within the batch to {@code hits} (room for {@code batchSize}) and
      * returns how many, or -1 after the last row. The batch's first row in the file is then
      * {@link #lastFilteredRow}.
      */
-    int nextMatches(ViewPredicate predicate, int[] hits) throws IOException {
+    int nextMatches(ViewPredicate predicate, SubstringSearch search, int[] hits) throws IOException {
         if (closed) {
             throw new IllegalStateException("reader is closed: file=" + fileName);
         }
@@ -547,7 +549,7 @@ public final class ParquetViewReader implements AutoCloseable {
         }
         int n = rowsOfNextBatch();
         lastFilteredRow = nextRow;
-        int found = readers[0].filterRows(predicate, memory.batchArena(), n, hits);
+        int found = readers[0].filterRows(predicate, search, memory.batchArena(), n, hits);
         rowsLeftInGroup -= n;
         nextRow += n;
         return found;

@@ -1,6 +1,7 @@
 package dev.stringview.parquet.internal;
 
 import dev.stringview.ViewKind;
+import dev.stringview.SubstringSearch;
 import dev.stringview.ViewPredicate;
 import dev.stringview.parquet.CorruptParquetException;
 import dev.stringview.parquet.PageInfo;
@@ -205,13 +206,17 @@ public final class ColumnChunkReader implements AutoCloseable {
      * (the first time a page of this chunk needs it) and each row then costs one bit lookup, with no view built and
      * no string touched. Rows of other pages (PLAIN, DELTA_*, a dictionary writer's fallback to PLAIN mid-chunk)
      * are decoded into views in {@code sinkArena} page piece by page piece, while the page is hot, and decided
-     * there. Nulls never match.
+     * there, except PLAIN pages when {@code search} is given: {@code predicate} is then the substring test that
+     * {@code search} runs, and one search over the page's bytes decides them with no view built
+     * ({@link PlainDecoder#selectContaining}). Nulls never match.
      *
+     * @param search {@code predicate}'s search if it is a substring test ({@link SubstringSearch#of(ViewPredicate)}),
+     *     or null to decide PLAIN pages through views
      * @param hits room for at least {@code count} positions
      */
-    public int filterRows(ViewPredicate predicate, Arena sinkArena, int count, int[] hits)
+    public int filterRows(ViewPredicate predicate, SubstringSearch search, Arena sinkArena, int count, int[] hits)
             throws ParquetViewException {
-        return translatingFailures(() -> filter(predicate, sinkArena, count, hits));
+        return translatingFailures(() -> filter(predicate, search, sinkArena, count, hits));
     }
 
     private int translatingFailures(java.util.function.IntSupplier body) throws ParquetViewException {
@@ -285,7 +290,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
     }
 
-    private int filter(ViewPredicate predicate, Arena sinkArena, int count, int[] hits) {
+    private int filter(ViewPredicate predicate, SubstringSearch search, Arena sinkArena, int count, int[] hits) {
         int found = 0;
         int row = 0;
         while (count > 0) {
@@ -302,6 +307,17 @@ public final class ColumnChunkReader implements AutoCloseable {
                     java.util.Arrays.fill(pieceBits, 0, words, 0L);
                     int valid = levels.readValidity(pieceBits, 0, n, levelScratch);
                     found = ids.selectMatching(matches, valid, pieceBits, row, hits, found);
+                    pageNulls += n - valid;
+                }
+            } else if (search != null && decoder instanceof PlainDecoder plain) {
+                if (levels == null) {
+                    found = plain.selectContaining(search, n, null, row, hits, found);
+                } else {
+                    java.util.Arrays.fill(pieceBits, 0, words, 0L);
+                    int valid = levels.readValidity(pieceBits, 0, n, levelScratch);
+                    if (valid > 0) {
+                        found = plain.selectContaining(search, n, valid == n ? null : pieceBits, row, hits, found);
+                    }
                     pageNulls += n - valid;
                 }
             } else {

@@ -234,6 +234,106 @@ public final class ViewColumn {
      * bytes. Views that point at the same bytes (same buffer, offset and length) keep sharing one copy.
      */
     public ViewColumn compact(SegmentAllocator allocator) {
+        ViewColumn inOrder = compactInOrder(allocator);
+        return inOrder != null ? inOrder : compactDeduplicating(allocator);
+    }
+
+    /**
+     * The common case of {@link #compact}, or null if it does not apply: every long value starts at or after the
+     * end of the long values before it in the same buffer (as builders, Parquet pages and IPC writers lay them
+     * out, also after a slice). No two views then share or overlap bytes, so nothing needs deduplicating, and the
+     * values that follow each other in a buffer (the next starts where the last ended) are copied as one run with a
+     * single {@code MemorySegment.copy}: one copy per page part rather than one per value. The new buffers hold
+     * the values in row order, so each new offset is the running total, computed again in the views pass.
+     */
+    private ViewColumn compactInOrder(SegmentAllocator allocator) {
+        long[] lastEnd = new long[buffers.length]; // per source buffer: end of the last long value seen in it
+        long[] runs = new long[3 * 8]; // per run: source (buffer | offset << 32), target (buffer | offset << 32), length
+        int runCount = 0;
+        List<Long> bufferSizes = new ArrayList<>();
+        long used = 0;
+        int runBuffer = -1;
+        long runEnd = 0;
+        for (int row = 0; row < size; row++) {
+            long w0 = word0(row);
+            int length = (int) w0;
+            if (length <= INLINE_MAX || !isValid(row)) {
+                continue;
+            }
+            long w1 = word1(row);
+            int buffer = (int) w1;
+            long offset = w1 >>> 32;
+            if (offset < lastEnd[buffer]) {
+                return null; // before or inside bytes already placed: shared or overlapping values
+            }
+            lastEnd[buffer] = offset + length;
+            boolean newTarget = used + length > Integer.MAX_VALUE; // offsets are int32: start another buffer
+            if (newTarget) {
+                bufferSizes.add(used);
+                used = 0;
+            }
+            if (!newTarget && buffer == runBuffer && offset == runEnd) {
+                runs[3 * runCount - 1] += length; // extends the current run
+            } else {
+                if (3 * runCount + 3 > runs.length) {
+                    runs = java.util.Arrays.copyOf(runs, 2 * runs.length);
+                }
+                runs[3 * runCount] = w1;
+                runs[3 * runCount + 1] = bufferSizes.size() | (used << 32);
+                runs[3 * runCount + 2] = length;
+                runCount++;
+                runBuffer = buffer;
+            }
+            runEnd = offset + length;
+            used += length;
+        }
+        if (used > 0) {
+            bufferSizes.add(used);
+        }
+        MemorySegment[] newBuffers = allocateBuffers(allocator, bufferSizes);
+        for (int r = 0; r < runCount; r++) {
+            long source = runs[3 * r];
+            long target = runs[3 * r + 1];
+            MemorySegment.copy(buffers[(int) source], source >>> 32, newBuffers[(int) target], target >>> 32,
+                    runs[3 * r + 2]);
+        }
+        MemorySegment out = allocator.allocate((long) size * VIEW_SIZE, VIEW_SIZE);
+        MemorySegment outValidity = nullCount == 0 ? null : Bits.allocateCleared(allocator, size);
+        int targetBuffer = 0;
+        long targetOffset = 0;
+        for (int row = 0; row < size; row++) {
+            long at = (long) row * VIEW_SIZE;
+            boolean valid = isValid(row);
+            long w0 = valid ? word0(row) : 0;
+            long w1 = valid ? word1(row) : 0;
+            int length = (int) w0;
+            if (length > INLINE_MAX) { // the same placement rule as the first pass
+                if (targetOffset + length > Integer.MAX_VALUE) {
+                    targetBuffer++;
+                    targetOffset = 0;
+                }
+                w1 = targetBuffer | (targetOffset << 32);
+                targetOffset += length;
+            }
+            out.set(LAYOUT_LE_LONG, at, w0);
+            out.set(LAYOUT_LE_LONG, at + 8, w1);
+            if (valid && outValidity != null) {
+                Bits.set(outValidity, row);
+            }
+        }
+        return new ViewColumn(kind, size, out, newBuffers, outValidity, 0);
+    }
+
+    private static MemorySegment[] allocateBuffers(SegmentAllocator allocator, List<Long> sizes) {
+        MemorySegment[] newBuffers = new MemorySegment[sizes.size()];
+        for (int b = 0; b < newBuffers.length; b++) {
+            newBuffers[b] = allocator.allocate(sizes.get(b), 1);
+        }
+        return newBuffers;
+    }
+
+    /** {@link #compact} of any column: each distinct (buffer, offset, length) is found in a map and copied once. */
+    private ViewColumn compactDeduplicating(SegmentAllocator allocator) {
         // Pass 1: give every distinct (buffer, offset, length) of a long value its place in the new buffers.
         LongLongMap placed = new LongLongMap();
         List<Long> bufferSizes = new ArrayList<>();
@@ -269,10 +369,7 @@ public final class ViewColumn {
             bufferSizes.add(used);
         }
         // Pass 2: exactly sized buffers, each distinct value copied once.
-        MemorySegment[] newBuffers = new MemorySegment[bufferSizes.size()];
-        for (int b = 0; b < newBuffers.length; b++) {
-            newBuffers[b] = allocator.allocate(bufferSizes.get(b), 1);
-        }
+        MemorySegment[] newBuffers = allocateBuffers(allocator, bufferSizes);
         for (int d = 0; d < distinct; d++) {
             long source = moves[3 * d];
             long target = moves[3 * d + 1];

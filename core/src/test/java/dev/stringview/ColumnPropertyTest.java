@@ -321,6 +321,47 @@ class ColumnPropertyTest {
         }
     }
 
+    /**
+     * Slices of page-like columns (many builder buffers, as a reader's batches over pages): compaction copies each
+     * buffer's referenced run once and lays the long values out in row order, each starting where the last ended,
+     * in one exactly sized buffer; nulls and inline values between them take no bytes.
+     */
+    @Test
+    void compactOfSlicesLaysValuesOutInRowOrder() {
+        Gen.forAll(400, models(), Gen.seeds(), this::compactOfSlicesLaysValuesOutInRowOrder);
+    }
+
+    private void compactOfSlicesLaysValuesOutInRowOrder(Model model, long seed) {
+        Random random = new Random(seed);
+        List<byte[]> values = model.values();
+        try (Arena arena = Arena.ofConfined()) {
+            List<ViewColumn> pages = new ArrayList<>();
+            for (int from = 0; from < values.size() || pages.isEmpty(); ) {
+                int to = Math.min(values.size(), from + 1 + random.nextInt(9));
+                pages.add(TestData.build(arena, model.kind(), values.subList(from, to), false));
+                from = to;
+            }
+            ViewColumn column = ViewColumns.concat(arena, pages);
+            int from = random.nextInt(values.size() + 1);
+            int length = random.nextInt(values.size() - from + 1);
+            String what = ModelChecks.describe(model, Shape.CONCAT, seed) + " slice from=" + from + " length="
+                    + length;
+            ViewColumn compacted = column.slice(from, length).compact(arena);
+            assertReadsBack(compacted, model.kind(), values.subList(from, from + length), true, what);
+            assertEquals(compacted.referencedBytes(), compacted.bufferBytes(), what + ": bufferBytes");
+            assertTrue(compacted.bufferCount() <= 1, what + ": buffers=" + compacted.bufferCount());
+            long expectedOffset = 0;
+            List<long[]> refs = references(compacted);
+            for (int row = 0; row < length; row++) {
+                if (refs.get(row) != null) {
+                    assertEquals(0, refs.get(row)[0], what + ": row=" + row + " bufferIndex");
+                    assertEquals(expectedOffset, refs.get(row)[1], what + ": row=" + row + " offset");
+                    expectedOffset += refs.get(row)[2];
+                }
+            }
+        }
+    }
+
     @Test
     void compactOfDedupColumnKeepsOneCopy() {
         try (Arena arena = Arena.ofConfined()) {

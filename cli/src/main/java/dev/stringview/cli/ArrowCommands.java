@@ -60,7 +60,8 @@ public final class ArrowCommands {
      * Converts the readable (or the named) string and binary columns of a Parquet file to an Arrow IPC file or
      * stream of Utf8View / BinaryView columns. Views point into the decompressed pages, and the writer writes from
      * there; a batch whose buffers hold more than twice the bytes its views reference (a page shared with other
-     * batches) is compacted first, so that no page is written into the output more than about twice.
+     * batches) has its buffers cut to the span it references ({@link BufferTrim}), or is compacted if its values
+     * are scattered, so that no page is written into the output more than about twice.
      */
     public static String convert(Path in, Path out, List<String> columns, boolean stream,
             ParquetViewOptions options, PrintStream err) throws IOException {
@@ -96,7 +97,7 @@ public final class ArrowCommands {
                     try (Arena compacted = Arena.ofConfined()) {
                         List<ViewColumn> batchColumns = new ArrayList<>();
                         for (ViewColumn column : batch.columns()) {
-                            batchColumns.add(column.shouldCompact() ? column.compact(compacted) : column);
+                            batchColumns.add(forWriting(column, compacted));
                         }
                         writer.write(ViewTable.of(names, batchColumns));
                     }
@@ -117,4 +118,15 @@ public final class ArrowCommands {
         }
     }
 
+    /**
+     * {@code column} as it should be written: as it is, or with its buffers cut to the referenced spans (no value
+     * copied), or compacted; the new views or buffers live in {@code arena}.
+     */
+    static ViewColumn forWriting(ViewColumn column, Arena arena) {
+        if (!column.shouldCompact()) {
+            return column;
+        }
+        ViewColumn trimmed = BufferTrim.trimmed(column, arena);
+        return trimmed != null ? trimmed : column.compact(arena);
+    }
 }

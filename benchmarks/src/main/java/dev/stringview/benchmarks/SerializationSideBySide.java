@@ -93,6 +93,10 @@ public final class SerializationSideBySide {
 
     /** Runs the readers named in {@code only} (a subset of {@link #READERS}) on one size. */
     static Result run(int size, int rows, int rounds, List<String> only) throws IOException {
+        return run(size, rows, rounds, only, WARMUP_NANOS);
+    }
+
+    static Result run(int size, int rows, int rounds, List<String> only, long warmupNanos) throws IOException {
         if (!READERS.containsAll(only)) {
             throw new IllegalArgumentException("unknown reader: readers=" + only + " known=" + READERS);
         }
@@ -141,7 +145,7 @@ public final class SerializationSideBySide {
             for (int round = 0; round < WARMUP_ROUNDS + rounds; round++) {
                 for (Map.Entry<String, Reader> e : readers.entrySet()) {
                     Reader reader = e.getValue();
-                    if (round < WARMUP_ROUNDS) { // run for WARMUP_NANOS, then size the measured rounds from it
+                    if (round < WARMUP_ROUNDS) { // run for warmupNanos, then size the measured rounds from it
                         int n = 0;
                         long start = threads.getCurrentThreadCpuTime();
                         long elapsed;
@@ -149,7 +153,7 @@ public final class SerializationSideBySide {
                             sinkHole += reader.read();
                             n++;
                             elapsed = threads.getCurrentThreadCpuTime() - start;
-                        } while (elapsed < WARMUP_NANOS);
+                        } while (elapsed < warmupNanos);
                         reads.put(e.getKey(), (int) Math.max(1, Math.min(100_000, ROUND_NANOS * n / elapsed)));
                         continue;
                     }

@@ -257,8 +257,13 @@ public final class ColumnDeserializer {
         // All values inline: the bytes only pass through on their way into the views, so no arena memory.
         boolean inlineOnly = longest <= ViewLayout.INLINE_MAX;
         MemorySegment chars = readStream(in, codec, rawLength, inlineOnly ? null : allocator, block, "chars");
+        byte[] array = heapArray(chars);
+        int base = array == charsCopy ? 0 : (int) chars.address();
+        // UTF-8 is checked on the heap bytes the view loop reads: one kind of segment for Utf8, whose checks
+        // ran several times slower once its code had also seen native segments.
+        MemorySegment heapChars = MemorySegment.ofArray(array).asSlice(base, rawLength);
         if (kind == ViewKind.UTF8 && validateUtf8) {
-            long bad = Utf8.firstInvalid(chars, 0, rawLength);
+            long bad = Utf8.firstInvalid(heapChars, 0, rawLength);
             if (bad >= 0) {
                 throw utf8Error(block, firstRow, bad, n);
             }
@@ -271,9 +276,7 @@ public final class ColumnDeserializer {
         if (views.length < 2 * n) {
             views = new long[Math.max(2 * n, 2 * views.length)];
         }
-        byte[] array = heapArray(chars);
-        int badStart = buildViews(sizes, n, array, array == charsCopy ? 0 : (int) chars.address(), bufferIndex,
-                views, checkStarts);
+        int badStart = buildViews(sizes, n, array, base, bufferIndex, views, checkStarts);
         MemorySegment.copy(views, 0, target.views, LE_LONG, firstRow * 16, 2 * n);
         if (badStart >= 0) {
             // The whole stream is valid UTF-8, so a value starting with a continuation byte means the non-empty
@@ -289,7 +292,7 @@ public final class ColumnDeserializer {
             if (previous < 0) {
                 throw utf8Error(block, firstRow, 0, n);
             }
-            long bad = Utf8.firstInvalid(chars, previousAt, sizes[previous]);
+            long bad = Utf8.firstInvalid(heapChars, previousAt, sizes[previous]);
             throw new CorruptColumnException(block, firstRow + previous, "utf8", "byteOffset=" + bad
                     + " length=" + sizes[previous]);
         }
@@ -366,8 +369,10 @@ public final class ColumnDeserializer {
             views = new long[Math.max(2 * n, 2 * views.length)];
         }
         byte[] array = heapArray(values);
-        boolean anyLong = buildPrefixedViews(array, array == charsCopy ? 0 : (int) values.address(), (int) rawLength,
-                values, n, hasNulls, checkUtf8, bufferIndex, block, firstRow);
+        int base = array == charsCopy ? 0 : (int) values.address();
+        boolean anyLong = buildPrefixedViews(array, base, (int) rawLength,
+                MemorySegment.ofArray(array).asSlice(base, rawLength), n, hasNulls, checkUtf8, bufferIndex, block,
+                firstRow);
         MemorySegment.copy(views, 0, target.views, LE_LONG, firstRow * 16, 2 * n);
         if (anyLong) {
             buffers.add(values);
@@ -381,7 +386,7 @@ public final class ColumnDeserializer {
      * no longer makes: per row a LEB128 length (each byte checked against the stream's end), the null and length
      * checks, UTF-8 of the value on its own, then its view. Returns whether any value is longer than 12 bytes.
      */
-    private boolean buildPrefixedViews(byte[] bytes, int base, int rawLength, MemorySegment values, int n,
+    private boolean buildPrefixedViews(byte[] bytes, int base, int rawLength, MemorySegment heapValues, int n,
             boolean hasNulls, boolean checkUtf8, int bufferIndex, long block, long firstRow)
             throws CorruptColumnException {
         long[] out = views;
@@ -416,7 +421,7 @@ public final class ColumnDeserializer {
             }
             int len = (int) length;
             if (checkUtf8) {
-                long bad = Utf8.firstInvalid(values, at, len);
+                long bad = Utf8.firstInvalid(heapValues, at, len);
                 if (bad >= 0) {
                     throw new CorruptColumnException(block, firstRow + i, "utf8", "byteOffset=" + bad + " length="
                             + len);

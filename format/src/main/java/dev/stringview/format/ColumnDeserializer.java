@@ -315,32 +315,38 @@ public final class ColumnDeserializer {
         int wordsEnd = bytes.length - ViewLayout.INLINE_MAX;
         for (int i = 0; i < n; i++) {
             int length = sizes[i];
-            long w0;
-            long w1;
-            if (length <= ViewLayout.INLINE_MAX) {
-                long lo;
-                long hi;
-                if (p <= wordsEnd) {
-                    lo = (long) BYTES_LE_LONG.get(bytes, p) & ViewLayout.inlineLowMask(length);
-                    hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & ViewLayout.inlineHighMask(length);
-                } else { // the array's last bytes
-                    lo = gather(bytes, p, Math.min(length, 8));
-                    hi = gather(bytes, p + 8, Math.max(length - 8, 0));
-                }
-                w0 = ViewLayout.inlineWord0(length, lo);
-                w1 = ViewLayout.inlineWord1(lo, hi);
-            } else {
-                w0 = length | ((long) (int) BYTES_LE_INT.get(bytes, p) << 32);
-                w1 = bufferIndex | ((long) (p - base) << 32);
-            }
-            if (checkStarts && length > 0 && (((int) (w0 >>> 32)) & 0xC0) == 0x80) {
+            putView(bytes, p, wordsEnd, length, bufferIndex, p - base, out, i);
+            if (checkStarts && length > 0 && (((int) (out[2 * i] >>> 32)) & 0xC0) == 0x80) {
                 return i;
             }
-            out[2 * i] = w0;
-            out[2 * i + 1] = w1;
             p += length;
         }
         return -1;
+    }
+
+    /**
+     * Writes the view of the {@code length}-byte value at {@code bytes[p]} as {@code out[2i], out[2i + 1]}:
+     * inline (one long and one int load, masked, while {@code p <= wordsEnd}), or length, prefix,
+     * {@code bufferIndex} and {@code offset}, the value's offset in the block's buffer.
+     */
+    private static void putView(byte[] bytes, int p, int wordsEnd, int length, int bufferIndex, int offset,
+            long[] out, int i) {
+        if (length <= ViewLayout.INLINE_MAX) {
+            long lo;
+            long hi;
+            if (p <= wordsEnd) {
+                lo = (long) BYTES_LE_LONG.get(bytes, p) & ViewLayout.inlineLowMask(length);
+                hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & ViewLayout.inlineHighMask(length);
+            } else { // the array's last bytes
+                lo = gather(bytes, p, Math.min(length, 8));
+                hi = gather(bytes, p + 8, Math.max(length - 8, 0));
+            }
+            out[2 * i] = ViewLayout.inlineWord0(length, lo);
+            out[2 * i + 1] = ViewLayout.inlineWord1(lo, hi);
+        } else {
+            out[2 * i] = length | ((long) (int) BYTES_LE_INT.get(bytes, p) << 32);
+            out[2 * i + 1] = bufferIndex | ((long) offset << 32);
+        }
     }
 
     /** Up to 8 bytes at {@code at}, little-endian, one by one (the end of an array). */
@@ -427,28 +433,8 @@ public final class ColumnDeserializer {
                             + len);
                 }
             }
-            int p = base + at;
-            long w0;
-            long w1;
-            if (len <= ViewLayout.INLINE_MAX) {
-                long lo;
-                long hi;
-                if (p <= wordsEnd) {
-                    lo = (long) BYTES_LE_LONG.get(bytes, p) & ViewLayout.inlineLowMask(len);
-                    hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & ViewLayout.inlineHighMask(len);
-                } else { // the array's last bytes
-                    lo = gather(bytes, p, Math.min(len, 8));
-                    hi = gather(bytes, p + 8, Math.max(len - 8, 0));
-                }
-                w0 = ViewLayout.inlineWord0(len, lo);
-                w1 = ViewLayout.inlineWord1(lo, hi);
-            } else {
-                anyLong = true;
-                w0 = len | ((long) (int) BYTES_LE_INT.get(bytes, p) << 32);
-                w1 = bufferIndex | ((long) at << 32);
-            }
-            out[2 * i] = w0;
-            out[2 * i + 1] = w1;
+            anyLong |= len > ViewLayout.INLINE_MAX;
+            putView(bytes, base + at, wordsEnd, len, bufferIndex, at, out, i);
             at += len;
         }
         if (at != rawLength) {

@@ -421,16 +421,20 @@ public final class Report {
             md.append("### ").append(HEAP_TITLES.get(h)).append("\n\n");
             md.append("![").append(HEAP_TITLES.get(h)).append("](benchmarks/suite1-").append(chartName(heap))
                     .append(".svg)\n\n");
+            // A run of a few implementations only (e.g. views against the baseline) leaves the others out.
+            List<String> methods = SUITE1_METHODS.stream()
+                    .filter(m -> results.stream().anyMatch(r -> r.benchmark().equals(heap) && r.method().equals(m)))
+                    .toList();
             md.append("| kernel | lengths |");
-            for (String label : SUITE1_LABELS) {
-                md.append(' ').append(label).append(" |");
+            for (String method : methods) {
+                md.append(' ').append(SUITE1_LABELS.get(SUITE1_METHODS.indexOf(method))).append(" |");
             }
-            md.append("\n| --- | --- |").append(" ---: |".repeat(SUITE1_LABELS.size())).append('\n');
+            md.append("\n| --- | --- |").append(" ---: |".repeat(methods.size())).append('\n');
             for (String kernel : KERNELS) {
                 for (String lengths : LENGTHS) {
                     md.append("| ").append(kernel).append(" | ").append(lengths).append(" |");
                     double base = score(heap, "pointerLength", "kernel", kernel, "lengths", lengths);
-                    for (String method : SUITE1_METHODS) {
+                    for (String method : methods) {
                         double v = score(heap, method, "kernel", kernel, "lengths", lengths);
                         md.append(' ').append(SvgChart.format(v));
                         if (!Double.isNaN(v) && !Double.isNaN(base) && !method.equals("pointerLength")) {

@@ -30,7 +30,7 @@ class ReportSuite3Test {
                 scores.put("duckdbDefaultThreads", 100.0);
                 for (Map.Entry<String, Double> e : scores.entrySet()) {
                     results.add(new Report.Result("HitsQueryBenchmark", e.getKey(),
-                            Map.of("layout", layout, "query", query, "rows", "2000000"), e.getValue(), 1, Map.of()));
+                            Map.of("layout", layout, "query", query, "rows", "2000000"), e.getValue(), 1, Map.of(), "ns/op"));
                 }
             }
         }

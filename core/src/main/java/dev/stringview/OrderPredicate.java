@@ -144,13 +144,7 @@ final class OrderPredicate extends ViewPredicate {
             accepted |= less << i;
             ties |= tie << i;
         }
-        long valid = -1L;
-        if (column.hasNulls()) {
-            valid = 0;
-            for (int i = 0; i < count; i++) {
-                valid |= (column.isValid(selection[base + i]) ? 1L : 0L) << i;
-            }
-        }
+        long valid = column.hasNulls() ? column.validBits(selection, base, count) : -1L;
         return settle(views, buffers, selection, base, count, accepted, ties, valid);
     }
 

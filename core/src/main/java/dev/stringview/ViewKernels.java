@@ -54,13 +54,9 @@ public final class ViewKernels {
     }
 
     /**
-     * The order comparisons, as {@link OrderPredicate} does them against a constant, 64 rows (or selection
-     * entries) per bit word: first, from the four view words alone, prefixes, bytes 4..11 and lengths in
-     * branch-free arithmetic ({@link ViewOrder#outcome}) decide every row where both sides are inline or the
-     * prefixes differ, and the other rows are marked as ties; nulls of both sides are then masked out of both words
-     * (so a null row's view is never followed), and only the ties left read their buffers: bytes 4..11 as one
-     * word, then the rest ({@link ViewOrder#compareSamePrefix}). Row ids are written from the word afterwards; the
-     * whole word is read before any id is written, so {@code out} may be the selection.
+     * The order comparisons, as {@link OrderPredicate} does them against a constant: prefixes, bytes 4..11 and
+     * lengths in branch-free arithmetic for rows where both sides are inline or the prefixes differ; a long value
+     * with an equal prefix reads the next eight bytes as one word ({@link ViewOrder}); nulls are masked out.
      */
     private static int orderRows(int acceptMask, ViewColumn left, ViewColumn right, int[] selection, int from,
             int to, int[] out, boolean hasNulls) {
@@ -69,51 +65,29 @@ public final class ViewKernels {
         MemorySegment[] leftBuffers = left.bufferArray();
         MemorySegment[] rightBuffers = right.bufferArray();
         int found = 0;
-        for (int base = from; base < to; base += Long.SIZE) {
-            int count = Math.min(Long.SIZE, to - base);
-            long accepted = 0;
-            long ties = 0;
-            for (int i = 0; i < count; i++) {
-                long at = (long) (selection == null ? base + i : selection[base + i]) << 4;
-                long a0 = leftViews.get(LAYOUT_LE_LONG, at);
-                long a1 = leftViews.get(LAYOUT_LE_LONG, at + 8);
-                long b0 = rightViews.get(LAYOUT_LE_LONG, at);
-                long b1 = rightViews.get(LAYOUT_LE_LONG, at + 8);
-                int lengthA = (int) a0;
-                int lengthB = (int) b0;
-                long p = ViewOrder.prefix(a0) - ViewOrder.prefix(b0);
-                int outcome = ViewOrder.outcome(p, Long.reverseBytes(a1), Long.reverseBytes(b1),
-                        (long) lengthA - lengthB);
-                long tie = p == 0 & (lengthA > INLINE_MAX | lengthB > INLINE_MAX) ? 1 : 0;
-                accepted |= (long) ((acceptMask >>> outcome) & 1) << i;
-                ties |= tie << i;
-            }
-            long valid = -1L >>> (Long.SIZE - count);
-            if (hasNulls) {
-                valid &= left.validBits(selection, base, count) & right.validBits(selection, base, count);
-            }
-            ties &= valid;
-            accepted &= valid & ~ties;
-            for (long t = ties; t != 0; t &= t - 1) {
-                int i = Long.numberOfTrailingZeros(t);
-                long at = (long) (selection == null ? base + i : selection[base + i]) << 4;
-                long a0 = leftViews.get(LAYOUT_LE_LONG, at);
-                long a1 = leftViews.get(LAYOUT_LE_LONG, at + 8);
-                long b0 = rightViews.get(LAYOUT_LE_LONG, at);
-                long b1 = rightViews.get(LAYOUT_LE_LONG, at + 8);
-                int lengthA = (int) a0;
-                int lengthB = (int) b0;
-                int outcome = ViewOrder.compareSamePrefix(lengthA > INLINE_MAX ? leftBuffers[(int) a1] : null,
-                        a1 >>> 32, lengthA, ViewOrder.second(leftBuffers, a0, a1),
+        for (int i = from; i < to; i++) {
+            int row = selection == null ? i : selection[i];
+            long at = (long) row << 4;
+            long a0 = leftViews.get(LAYOUT_LE_LONG, at);
+            long a1 = leftViews.get(LAYOUT_LE_LONG, at + 8);
+            long b0 = rightViews.get(LAYOUT_LE_LONG, at);
+            long b1 = rightViews.get(LAYOUT_LE_LONG, at + 8);
+            int valid = !hasNulls || (left.isValid(row) && right.isValid(row)) ? 1 : 0;
+            int lengthA = (int) a0;
+            int lengthB = (int) b0;
+            long p = ViewOrder.prefix(a0) - ViewOrder.prefix(b0);
+            int outcome;
+            if (p == 0 && (lengthA > INLINE_MAX || lengthB > INLINE_MAX) && valid != 0) {
+                outcome = ViewOrder.compareSamePrefix(lengthA > INLINE_MAX ? leftBuffers[(int) a1] : null, a1 >>> 32,
+                        lengthA, ViewOrder.second(leftBuffers, a0, a1),
                         lengthB > INLINE_MAX ? rightBuffers[(int) b1] : null, b1 >>> 32, lengthB,
                         ViewOrder.second(rightBuffers, b0, b1)) + 1;
-                accepted |= (long) ((acceptMask >>> outcome) & 1) << i;
+            } else {
+                outcome = ViewOrder.outcome(p, Long.reverseBytes(a1), Long.reverseBytes(b1),
+                        (long) lengthA - lengthB);
             }
-            while (accepted != 0) {
-                int i = Long.numberOfTrailingZeros(accepted);
-                out[found++] = selection == null ? base + i : selection[base + i];
-                accepted &= accepted - 1;
-            }
+            out[found] = row;
+            found += (acceptMask >>> outcome) & valid;
         }
         return found;
     }

@@ -494,6 +494,21 @@ public final class ViewColumn {
     }
 
     /**
+     * Bit {@code i} set when row {@code selection[base + i]} ({@code i < count <= 64}) is valid, or row
+     * {@code base + i} when {@code selection} is null; all {@code count} bits when the column has no nulls.
+     */
+    long validBits(int[] selection, int base, int count) {
+        if (selection == null || validity == null) {
+            return validBits(base, count);
+        }
+        long valid = 0;
+        for (int i = 0; i < count; i++) {
+            valid |= (isValid(selection[base + i]) ? 1L : 0L) << i;
+        }
+        return valid;
+    }
+
+    /**
      * Bit {@code i} set when row {@code from + i} ({@code i < count <= 64}) is valid: one little-endian word of the
      * bitmap (and the byte after it when the bits start mid-byte) where the bitmap holds them, else bit by bit.
      */

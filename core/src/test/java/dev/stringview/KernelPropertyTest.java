@@ -117,6 +117,19 @@ class KernelPropertyTest {
         }
     }
 
+    /**
+     * Column-vs-column order decides 64 rows (or selection entries) per bit word and resolves ties after each
+     * word: columns of 100..700 rows whose values nearly all share a long start (so ties, with nulls among them,
+     * fill whole words and cross word borders), against partners altered from them, for all rows and every kind
+     * of selection.
+     */
+    @Test
+    void compareColumnsOverManyWordsOfTies() {
+        Gen.forAll(12, TestData.deepSharedModels(100, 700), TestData.shapes(), TestData.shapes(), probeLists(),
+                Gen.seeds(), (model, leftShape, rightShape, probes, seed) ->
+                        compareColumnsMatchesModel(model, leftShape, rightShape, probes, seed));
+    }
+
     static Comparison mirror(Comparison c) {
         return switch (c) {
             case EQUAL, NOT_EQUAL -> c;

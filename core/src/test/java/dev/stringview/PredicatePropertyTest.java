@@ -111,6 +111,64 @@ class PredicatePropertyTest {
                 (model, shape, probe, seed) -> comparisonsMatchModel(model, shape, probe, seed));
     }
 
+    /**
+     * The prefix-collision case: every value of a 64..300-row column starts with the constant's four bytes (bytes
+     * 0x00, 0x80 and 0xFF among them), so whole 64-row words are ties, and many agree with the constant through
+     * byte 7 or 11 (the inline rows that the view's first eight bytes cannot decide, the long rows that reach the
+     * bytes from 12). Lengths around 12/13 and 8, inline and long constants, with and without nulls, every shape
+     * (many buffers, slices, garbage null views) and every selection; fixed seeds, against the on-heap model.
+     */
+    @Test
+    void comparisonsWhenEveryRowSharesThePrefix() {
+        int[] lengths = {4, 5, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 20, 25};
+        byte[] alphabet = {0x00, 0x01, 'a', 'b', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        for (long seed = 0; seed < 24; seed++) {
+            Random random = new Random(0x0DE7 + seed);
+            byte[] start = new byte[12];
+            for (int i = 0; i < start.length; i++) {
+                start[i] = alphabet[random.nextInt(alphabet.length)];
+            }
+            int rows = 64 + random.nextInt(237);
+            boolean nulls = (seed & 2) != 0;
+            List<byte[]> values = new ArrayList<>();
+            for (int row = 0; row < rows; row++) {
+                if (nulls && random.nextInt(30) == 0) {
+                    values.add(null);
+                    continue;
+                }
+                values.add(sharingStart(random, start, lengths[random.nextInt(lengths.length)], alphabet));
+            }
+            for (int c = 0; c < 3; c++) {
+                byte[] k = c == 0 ? values.get(random.nextInt(rows))
+                        : sharingStart(random, start, lengths[random.nextInt(lengths.length)], alphabet);
+                if (k == null) {
+                    k = Arrays.copyOf(start, c == 1 ? 8 : 12);
+                }
+                Shape shape = Shape.values()[random.nextInt(Shape.values().length)];
+                try (Arena arena = Arena.ofConfined()) {
+                    ViewColumn column = TestData.anyColumn(arena, ViewKind.BINARY, values, shape, seed);
+                    checkComparisons(column, values, k, seed, "prefix collision " + shape + " seed=" + seed
+                            + " rows=" + rows);
+                }
+            }
+        }
+    }
+
+    /** A value of {@code length} bytes that agrees with {@code start} through byte 3, 7 or 11 (as it fits). */
+    private static byte[] sharingStart(Random random, byte[] start, int length, byte[] alphabet) {
+        byte[] value = new byte[length];
+        int shared = Math.min(length, switch (random.nextInt(3)) {
+            case 0 -> 4;
+            case 1 -> 8;
+            default -> 12;
+        });
+        System.arraycopy(start, 0, value, 0, shared);
+        for (int i = shared; i < length; i++) {
+            value[i] = alphabet[random.nextInt(alphabet.length)];
+        }
+        return value;
+    }
+
     // ------------------------------------------------------------------------------ prefix / suffix / contains
 
     static void checkSubstrings(ViewColumn column, List<byte[]> values, byte[] k, long seed, String where) {

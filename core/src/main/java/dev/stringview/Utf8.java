@@ -142,8 +142,48 @@ public final class Utf8 {
     /**
      * Whether {@code [from, end)} is well-formed (the caller has checked the bounds). Between ASCII runs the DFA
      * takes up to 16 bytes without looking at its state; REJECT absorbs, so checking it once per run loses nothing.
+     *
+     * <p>The loop exists twice, once for native and once for heap segments, chosen once per call: HotSpot profiles
+     * the receiver type of each {@code segment.get} call site, and one loop that has seen both segment classes
+     * cannot be specialized for either, so its accesses keep their liveness and bounds checks inside the loop and
+     * native ranges ran about 8 times slower per byte once heap ranges had been validated too (issue 11). Two
+     * copies keep two profiles, each monomorphic. Keep them identical.
      */
     static boolean wellFormed(MemorySegment segment, long from, long end) {
+        return segment.isNative() ? wellFormedNative(segment, from, end) : wellFormedHeap(segment, from, end);
+    }
+
+    /** {@link #wellFormed} for native segments; the same code as {@link #wellFormedHeap}. */
+    private static boolean wellFormedNative(MemorySegment segment, long from, long end) {
+        long i = from;
+        int state = ACCEPT;
+        while (i < end) {
+            if (state == ACCEPT) {
+                while (i + 32 <= end && ((segment.get(ViewLayout.LAYOUT_LE_LONG, i)
+                        | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 8) | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 16)
+                        | segment.get(ViewLayout.LAYOUT_LE_LONG, i + 24)) & HIGH_BITS) == 0) {
+                    i += 32;
+                }
+                while (i + 8 <= end && (segment.get(ViewLayout.LAYOUT_LE_LONG, i) & HIGH_BITS) == 0) {
+                    i += 8;
+                }
+                if (i >= end) {
+                    return true;
+                }
+            }
+            long stop = Math.min(end, i + 16);
+            for (; i < stop; i++) {
+                state = (int) (TRANSITIONS[segment.get(ValueLayout.JAVA_BYTE, i) & 0xFF] >>> state) & 63;
+            }
+            if (state == REJECT) {
+                return false;
+            }
+        }
+        return state == ACCEPT;
+    }
+
+    /** {@link #wellFormed} for heap segments; the same code as {@link #wellFormedNative}. */
+    private static boolean wellFormedHeap(MemorySegment segment, long from, long end) {
         long i = from;
         int state = ACCEPT;
         while (i < end) {

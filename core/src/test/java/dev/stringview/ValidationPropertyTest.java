@@ -55,11 +55,17 @@ class ValidationPropertyTest {
         segment.fill((byte) 0x80);
         segment.set(java.lang.foreign.ValueLayout.JAVA_BYTE, at + bytes.length, (byte) 0xE2);
         MemorySegment.copy(MemorySegment.ofArray(bytes), 0, segment, at, bytes.length);
-        long actual = Utf8.firstInvalid(segment, at, bytes.length);
-        if (actual != expected || Utf8.isValid(segment, at, bytes.length) != (expected < 0)
-                || Utf8.isValid(bytes) != (expected < 0)) {
-            fail("utf8 disagrees with the JDK: bytes=" + hex(bytes) + " at=" + at + " expected=" + expected
-                    + " actual=" + actual);
+        // The same bytes, surroundings included, on the heap: Utf8 has one loop per segment kind, both must agree.
+        MemorySegment heap = MemorySegment.ofArray(segment.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        for (MemorySegment where : new MemorySegment[] {segment, heap}) {
+            long actual = Utf8.firstInvalid(where, at, bytes.length);
+            if (actual != expected || Utf8.isValid(where, at, bytes.length) != (expected < 0)) {
+                fail("utf8 disagrees with the JDK: native=" + where.isNative() + " bytes=" + hex(bytes) + " at="
+                        + at + " expected=" + expected + " actual=" + actual);
+            }
+        }
+        if (Utf8.isValid(bytes) != (expected < 0)) {
+            fail("utf8 disagrees with the JDK: byte[] bytes=" + hex(bytes) + " expected=" + expected);
         }
     }
 
@@ -292,10 +298,17 @@ class ValidationPropertyTest {
 
     /** {@link ViewColumns#fromViews} over {@code raw}, in native memory or (if {@code heap}) over the arrays. */
     static ViewColumn fromViews(Arena arena, Raw raw, boolean heap, boolean bitmapAlways) {
-        MemorySegment views = heap ? MemorySegment.ofArray(raw.views()) : copy(arena, raw.views());
+        return fromViews(arena, raw, heap, heap, bitmapAlways);
+    }
+
+    /** {@link ViewColumns#fromViews} over {@code raw}, views and buffers each native or on the heap. */
+    static ViewColumn fromViews(Arena arena, Raw raw, boolean viewsOnHeap, boolean buffersOnHeap,
+            boolean bitmapAlways) {
+        boolean heap = viewsOnHeap;
+        MemorySegment views = viewsOnHeap ? MemorySegment.ofArray(raw.views()) : copy(arena, raw.views());
         List<MemorySegment> buffers = new ArrayList<>();
         for (byte[] buffer : raw.buffers()) {
-            buffers.add(heap ? MemorySegment.ofArray(buffer) : copy(arena, buffer));
+            buffers.add(buffersOnHeap ? MemorySegment.ofArray(buffer) : copy(arena, buffer));
         }
         MemorySegment validity = null;
         boolean anyNull = false;
@@ -323,14 +336,21 @@ class ValidationPropertyTest {
 
     /** Asserts that {@link ViewColumns#fromViews} accepts exactly what the model accepts, naming the same row and field. */
     static void assertValidatesLikeTheModel(Arena arena, Raw raw, boolean heap, boolean bitmapAlways, String what) {
+        assertValidatesLikeTheModel(arena, raw, heap, heap, bitmapAlways, what);
+    }
+
+    /** As above, with the views and the buffers each native or on the heap. */
+    static void assertValidatesLikeTheModel(Arena arena, Raw raw, boolean viewsOnHeap, boolean buffersOnHeap,
+            boolean bitmapAlways, String what) {
         Bad expected = firstBad(raw);
         if (expected == null) {
-            ViewColumn column = fromViews(arena, raw, heap, bitmapAlways);
+            ViewColumn column = fromViews(arena, raw, viewsOnHeap, buffersOnHeap, bitmapAlways);
             assertEquals(raw.size(), column.size(), what);
             return;
         }
         ViewFormatException e = assertThrows(ViewFormatException.class,
-                () -> fromViews(arena, raw, heap, bitmapAlways), () -> what + " expected " + expected);
+                () -> fromViews(arena, raw, viewsOnHeap, buffersOnHeap, bitmapAlways),
+                () -> what + " expected " + expected);
         assertEquals(expected, new Bad((int) e.row(), e.field()), () -> what + " " + e.getMessage());
     }
 
@@ -421,6 +441,34 @@ class ValidationPropertyTest {
                 assertValidatesLikeTheModel(arena, raw, random.nextBoolean(), random.nextBoolean(), what);
             }
         }
+    }
+
+    /**
+     * Every corrupted column validated in native memory, on the heap and with heap views over native buffers, one
+     * after the other: {@link ViewValidation#allValid} keeps one loop for all-native columns and one for the rest,
+     * and the three must give the model's answer however the JIT has seen them mixed.
+     */
+    @Test
+    void fromViewsAgreesWithTheModelInNativeHeapAndMixedSegments() {
+        Gen.forAll(150, TestData.anyModels(), TestData.shapes(), Gen.seeds(), (model, shape, seed) -> {
+            try (Arena arena = Arena.ofConfined()) {
+                ViewColumn column = TestData.column(arena, model.kind(), model.values(), shape, seed);
+                Random random = new Random(seed);
+                for (int round = 0; round < 4; round++) {
+                    Raw raw = raw(column);
+                    Corruption corruption = Corruption.values()[random.nextInt(Corruption.values().length)];
+                    if (round > 0) {
+                        corrupt(raw, corruption, random);
+                    }
+                    String what = ModelChecks.describe(model, shape, seed) + " round=" + round
+                            + (round > 0 ? " corruption=" + corruption : "");
+                    assertValidatesLikeTheModel(arena, raw, false, false, what + " native");
+                    assertValidatesLikeTheModel(arena, raw, true, false, what + " heap");
+                    assertValidatesLikeTheModel(arena, raw, true, false, false, what + " heap views, native buffers");
+                    assertValidatesLikeTheModel(arena, raw, false, true, false, what + " native views, heap buffers");
+                }
+            }
+        });
     }
 
     /**

@@ -51,7 +51,7 @@ public final class Hashing {
             return hashArray(array, Math.toIntExact(data.address() + offset), length);
         }
         long h = length * K3;
-        // An int counter: C2 eliminates the segment's per-read checks from int-counted loops more reliably.
+        // An int word counter (C2 optimizes int-counted loops best; the offset stays long).
         int words = length >>> 3;
         for (int w = 0; w < words; w++) {
             h = Long.rotateLeft(h ^ data.get(ViewLayout.LAYOUT_LE_LONG, offset + ((long) w << 3)) * K1, 27) * K2;

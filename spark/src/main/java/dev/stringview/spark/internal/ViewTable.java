@@ -39,6 +39,6 @@ public final class ViewTable implements SupportsRead {
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
         return new ViewScanBuilder(files, schema, SourceOptions.batchSize(options),
-                SourceOptions.validateUtf8(options));
+                SourceOptions.validateUtf8(options), SourceOptions.aggregatePushdown(options));
     }
 }

@@ -61,10 +61,10 @@ class SparkCountPushdownTest {
                 .option("parquet.enable.dictionary", "false").option("compression", "zstd")
                 .parquet(dir.resolve(LAYOUTS[2]).toString());
         for (String layout : LAYOUTS) {
+            spark.read().format("stringview").option("aggregatePushdown", "true")
+                    .load(dir.resolve(layout).toString()).createOrReplaceTempView("cv_" + layout);
             spark.read().format("stringview").load(dir.resolve(layout).toString())
-                    .createOrReplaceTempView("cv_" + layout);
-            spark.read().format("stringview").option("aggregatePushdown", "false")
-                    .load(dir.resolve(layout).toString()).createOrReplaceTempView("cvoff_" + layout);
+                    .createOrReplaceTempView("cvoff_" + layout); // the default: off
             spark.read().parquet(dir.resolve(layout).toString()).createOrReplaceTempView("cpq_" + layout);
         }
     }
@@ -106,7 +106,7 @@ class SparkCountPushdownTest {
                 }
             }
             assertEquals(parts.size(), scans, "layout=" + layout);
-            assertEquals(0, countScans(layout, "cvoff_", sql), "option aggregatePushdown=false");
+            assertEquals(0, countScans(layout, "cvoff_", sql), "aggregatePushdown off (the default)");
         }
     }
 

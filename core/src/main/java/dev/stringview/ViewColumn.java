@@ -498,8 +498,11 @@ public final class ViewColumn {
      * {@code base + i} when {@code selection} is null; all {@code count} bits when the column has no nulls.
      */
     long validBits(int[] selection, int base, int count) {
-        if (selection == null || validity == null) {
+        if (selection == null) {
             return validBits(base, count);
+        }
+        if (validity == null) {
+            return -1L >>> (Long.SIZE - count); // base indexes the selection, not the column: no row range to check
         }
         long valid = 0;
         for (int i = 0; i < count; i++) {
@@ -509,10 +512,19 @@ public final class ViewColumn {
     }
 
     /**
-     * Bit {@code i} set when row {@code from + i} ({@code i < count <= 64}) is valid: one little-endian word of the
-     * bitmap (and the byte after it when the bits start mid-byte) where the bitmap holds them, else bit by bit.
+     * The validity of rows {@code from .. from + count - 1} ({@code 1 <= count <= 64}) as one word: bit {@code i} is
+     * set when row {@code from + i} is not null, the bits above {@code count} are clear. A column without nulls gives
+     * all {@code count} bits set. Engines use it to build a whole null bitmap a word at a time instead of calling
+     * {@link #isNull} per row. Reads one little-endian word of the Arrow bitmap (and the byte after it when the bits
+     * start mid-byte) where the bitmap holds them, else bit by bit.
+     *
+     * @throws IndexOutOfBoundsException if {@code count} is not in 1..64 or the rows are not all in the column
      */
-    long validBits(int from, int count) {
+    public long validBits(int from, int count) {
+        if (count < 1 || count > Long.SIZE || from < 0 || from > size - count) {
+            throw new IndexOutOfBoundsException("rows out of range: from=" + from + " count=" + count + " size="
+                    + size);
+        }
         long keep = -1L >>> (Long.SIZE - count);
         if (validity == null) {
             return keep;

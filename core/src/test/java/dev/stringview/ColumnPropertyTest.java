@@ -63,6 +63,40 @@ class ColumnPropertyTest {
     }
 
     @Test
+    void validBitsEqualTheModelsNullsAtEveryOffsetAndWidth() {
+        Gen.forAll(120, models(), TestData.shapes(), Gen.seeds(),
+                (model, shape, seed) -> validBitsEqualTheModel(model, shape, seed));
+    }
+
+    private void validBitsEqualTheModel(Model model, Shape shape, long seed) {
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = TestData.column(arena, model.kind(), model.values(), shape, seed);
+            int size = column.size();
+            Random random = new Random(seed);
+            // Every start in the first 130 rows (every bit offset in a word and across bytes), then a random stride.
+            for (int from = 0; from < size; from += from < 130 ? 1 : 1 + random.nextInt(50)) {
+                int[] widths = {1, Math.min(64, size - from), 1 + random.nextInt(Math.min(64, size - from))};
+                for (int count : widths) {
+                    long want = 0;
+                    for (int i = 0; i < count; i++) {
+                        want |= (model.values().get(from + i) == null ? 0L : 1L) << i;
+                    }
+                    assertEquals(want, column.validBits(from, count), ModelChecks.describe(model, shape, seed)
+                            + " from=" + from + " count=" + count);
+                }
+            }
+            assertEquals("rows out of range: from=0 count=0 size=" + size,
+                    assertThrows(IndexOutOfBoundsException.class, () -> column.validBits(0, 0)).getMessage());
+            assertThrows(IndexOutOfBoundsException.class, () -> column.validBits(0, 65));
+            assertThrows(IndexOutOfBoundsException.class, () -> column.validBits(-1, 1));
+            assertThrows(IndexOutOfBoundsException.class, () -> column.validBits(size, 1));
+            if (size >= 2) {
+                assertThrows(IndexOutOfBoundsException.class, () -> column.validBits(size - 1, 2));
+            }
+        }
+    }
+
+    @Test
     void valueEqualsAcrossShapes() {
         Gen.forAll(400, models(), TestData.shapes(), TestData.shapes(), Gen.seeds(),
                 (model, shapeA, shapeB, seed) -> valueEqualsAcrossShapes(model, shapeA, shapeB, seed));

@@ -214,6 +214,40 @@ public final class ParquetScan {
         return total;
     }
 
+    /**
+     * The number of rows of row group {@code rowGroup} matching {@code filter}, or of one slice of it, on the calling
+     * thread (the scan's thread count does not apply): for engines that count row groups, or slices of one, as
+     * separate tasks and add the counts up. The row group's data pages that the page index keeps are cut into about
+     * {@code slices} ranges of similar value counts, as {@link #count} cuts them for its threads; this counts the
+     * ranges {@code r} with {@code r % slices == slice}. So the counts of slices {@code 0 .. slices-1} add up to the
+     * row group's count, whatever the file: a chunk that cannot be cut (one data page, DELTA_BYTE_ARRAY pages) is
+     * counted whole by slice 0, and a row group that statistics or bloom filters rule out counts 0 in every slice.
+     */
+    public long countRowGroup(ColumnFilter filter, int rowGroup, int slice, int slices) throws IOException {
+        Objects.requireNonNull(filter, "filter");
+        if (slices < 1 || slice < 0 || slice >= slices) {
+            throw new IllegalArgumentException("slice out of range: slice=" + slice + " slices=" + slices);
+        }
+        try (Arena mapping = Arena.ofConfined();
+                ParquetViewReader file = ParquetViewReader.open(path, mapping, readOptions(List.of(filter.column())))) {
+            if (rowGroup < 0 || rowGroup >= file.rowGroupCount()) {
+                throw new IllegalArgumentException("no such row group: file=" + file.fileName() + " rowGroup="
+                        + rowGroup + " rowGroups=" + file.rowGroupCount());
+            }
+            ParquetColumn column = file.columns().get(0);
+            if (filter.canSkip() && provablyNoMatch(file, rowGroup, column, filter)) {
+                return 0;
+            }
+            List<Unit> units = groupUnits(file, rowGroup, column, filter, slices, null);
+            ParquetViewOptions partOptions = readOptions(List.of(filter.column())).withBatchScopedMemory(true);
+            long count = 0;
+            for (int u = slice; u < units.size(); u += slices) {
+                count += runUnit(file, units.get(u), partOptions, filter.predicate(), false)[0];
+            }
+            return count;
+        }
+    }
+
     /** The rows matching {@code filter}, as row numbers in the file (from 0), ascending. */
     public long[] select(ColumnFilter filter) throws IOException {
         long[][] parts = run(filter, true);
@@ -494,24 +528,31 @@ public final class ParquetScan {
             counts[0] = file.rowGroupCount() - groups.size();
         }
         for (int g : groups) {
-            boolean useIndex = pageIndex && filter.canSkip();
-            List<List<ParquetViewReader.PageRange>> split = null;
-            if (pieces > 1 || useIndex || counts != null) {
-                ColumnChunkReader.Chunk chunk = file.chunk(g, column);
-                List<ColumnChunkReader.PageSpan> spans = ColumnChunkReader.pageSpans(chunk);
-                boolean[] keep = useIndex && spans != null ? pagesThatMayMatch(file, g, column, filter, spans) : null;
-                split = spans == null ? null : pageRanges(chunk, spans, keep, pieces);
-                if (counts != null) {
-                    countPages(spans, split == null ? null : keep, counts);
-                }
+            units.addAll(groupUnits(file, g, column, filter, pieces, counts));
+        }
+        return units;
+    }
+
+    /** The units of row group {@code g} (one of those to read): whole, or cut into about {@code pieces}. */
+    private List<Unit> groupUnits(ParquetViewReader file, int g, ParquetColumn column, ColumnFilter filter,
+            int pieces, long[] counts) throws IOException {
+        boolean useIndex = pageIndex && filter.canSkip();
+        List<List<ParquetViewReader.PageRange>> split = null;
+        if (pieces > 1 || useIndex || counts != null) {
+            ColumnChunkReader.Chunk chunk = file.chunk(g, column);
+            List<ColumnChunkReader.PageSpan> spans = ColumnChunkReader.pageSpans(chunk);
+            boolean[] keep = useIndex && spans != null ? pagesThatMayMatch(file, g, column, filter, spans) : null;
+            split = spans == null ? null : pageRanges(chunk, spans, keep, pieces);
+            if (counts != null) {
+                countPages(spans, split == null ? null : keep, counts);
             }
-            if (split == null) {
-                units.add(new Unit(g, null));
-            } else {
-                for (List<ParquetViewReader.PageRange> ranges : split) {
-                    units.add(new Unit(g, ranges));
-                }
-            }
+        }
+        if (split == null) {
+            return List.of(new Unit(g, null));
+        }
+        List<Unit> units = new ArrayList<>();
+        for (List<ParquetViewReader.PageRange> ranges : split) {
+            units.add(new Unit(g, ranges));
         }
         return units;
     }

@@ -211,6 +211,52 @@ class ParquetScanTest {
     }
 
     @Test
+    void rowGroupSliceCountsAddUpToTheModelsCountOfEachRowGroup() throws IOException {
+        long seed = 20261124;
+        Random random = new Random(seed);
+        int checked = 0;
+        for (Layout layout : LAYOUTS) {
+            Written w = write(layout, seed + layout.name().hashCode());
+            int groups = (ROWS + w.rowGroupSize() - 1) / w.rowGroupSize();
+            for (Case c : cases(w, random)) {
+                long[] expected = expectedRows(w, c);
+                ParquetScan scan = ParquetScan.of(w.path())
+                        .withOptions(ParquetViewOptions.defaults().withBatchSize(1 + random.nextInt(300)));
+                for (int slices : new int[] {1, 2, 3, 8}) {
+                    for (int g = 0; g < groups; g++) {
+                        long first = (long) g * w.rowGroupSize();
+                        long end = Math.min(ROWS, first + w.rowGroupSize());
+                        long want = Arrays.stream(expected).filter(r -> r >= first && r < end).count();
+                        long got = 0;
+                        for (int slice = 0; slice < slices; slice++) {
+                            got += scan.countRowGroup(c.filter(), g, slice, slices);
+                        }
+                        assertEquals(want, got, w.describe() + " filter=" + c.filter() + " rowGroup=" + g
+                                + " slices=" + slices);
+                        checked++;
+                    }
+                }
+            }
+        }
+        assertTrue(checked > 500, "checked=" + checked);
+        Written one = write(LAYOUTS.get(3), 3);
+        ParquetScan scan = ParquetScan.of(one.path());
+        ColumnFilter any = ColumnFilter.of("s", ViewPredicates.contains("a"));
+        // A single large row group really is cut: more than one slice counts something.
+        int nonEmpty = 0;
+        for (int slice = 0; slice < 4; slice++) {
+            nonEmpty += scan.countRowGroup(any, 0, slice, 4) > 0 ? 1 : 0;
+        }
+        assertTrue(nonEmpty > 1, "slices with rows: " + nonEmpty);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> scan.countRowGroup(any, 0, 2, 2));
+        assertEquals("slice out of range: slice=2 slices=2", e.getMessage());
+        e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> scan.countRowGroup(any, 1, 0, 1));
+        assertTrue(e.getMessage().startsWith("no such row group: file="), e.getMessage());
+    }
+
+    @Test
     void statisticsAndBloomFiltersReallySkip() throws IOException {
         // Statistics: a clustered prefix keeps only the row groups holding it (group 0 holds "a" values only).
         Written stats = write(LAYOUTS.get(0), 5);

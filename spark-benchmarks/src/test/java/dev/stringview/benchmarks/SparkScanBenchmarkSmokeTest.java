@@ -19,7 +19,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * Runs {@link SparkScanBenchmark} with every parameter combination once, on a tiny file, in this JVM
  * (forks 0: Surefire's argLine gives it Spark's flags), so the suite never rots. Each trial's setup also checks
- * that both readers count the same rows. Nothing is timed.
+ * that the three readers count the same rows. Nothing is timed.
  */
 class SparkScanBenchmarkSmokeTest {
     @AfterAll
@@ -56,9 +56,9 @@ class SparkScanBenchmarkSmokeTest {
         for (RunResult run : runs) {
             readers.add(run.getParams().getParam("reader"));
         }
-        // 2 masters x 3 layouts x 3 queries x 2 readers
-        assertEquals(2 * 3 * 3 * 2, runs.size(), "benchmark runs (" + seconds + " s): " + methods);
+        // 2 masters x 3 layouts x 3 queries x 3 readers
+        assertEquals(2 * 3 * 3 * 3, runs.size(), "benchmark runs (" + seconds + " s): " + methods);
         assertEquals(Set.of("query"), methods);
-        assertEquals(Set.of("sparkParquet", "stringview"), readers);
+        assertEquals(Set.of("sparkParquet", "stringview", "stringviewRows"), readers);
     }
 }

@@ -15,7 +15,9 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * docs/spark.md.
  *
  * <p>Options: {@code path} (a file, or a directory read recursively), {@code batchSize} (rows per batch, default
- * 4096), {@code validateUtf8} (default true). A user schema ({@code .schema(...)}) selects columns, and may give
+ * 4096), {@code validateUtf8} (default true), {@code aggregatePushdown} (default false; true: {@code COUNT(*)}
+ * and {@code COUNT(string column)} without GROUP BY, under filters that were all pushed, are counted inside the
+ * scan). A user schema ({@code .schema(...)}) selects columns, and may give
  * string columns a collation.
  */
 public final class StringviewSource implements TableProvider, DataSourceRegister {

@@ -156,11 +156,11 @@ sealed interface StringFilter extends Serializable {
                 kernel.mask(c, t); // null rows never match (SQL semantics)
                 return;
             }
-            Arrays.fill(t, 0, words, 0L);
-            for (int r = 0; r < rows; r++) {
-                if (c.isNull(r) == (op == Op.IS_NULL)) {
-                    t[r >>> 6] |= 1L << r;
-                }
+            // The column's validity a word at a time (core's ViewColumn.validBits), not row by row.
+            for (int w = 0; w < words; w++) {
+                int count = Math.min(64, rows - (w << 6));
+                long valid = c.validBits(w << 6, count);
+                t[w] = op == Op.IS_NULL ? ~valid & (-1L >>> (64 - count)) : valid;
             }
         }
     }

@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -15,7 +14,6 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -70,15 +68,6 @@ record TableLayout(String table, List<String> files, RowType rowType) implements
             throw new UncheckedIOException("cannot read the Parquet footer: file=" + file + " error=" + e.getMessage(),
                     e);
         }
-    }
-
-    /** Row counts of the file's row groups. */
-    static List<Long> rowGroupRows(String file) {
-        List<Long> rows = new ArrayList<>();
-        for (BlockMetaData block : footer(file).getBlocks()) {
-            rows.add(block.getRowCount());
-        }
-        return rows;
     }
 
     private static List<String> listFiles(String table, String path) {

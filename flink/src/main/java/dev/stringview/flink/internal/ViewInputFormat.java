@@ -87,10 +87,14 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
     public RowGroupSplit[] createInputSplits(int minNumSplits) {
         List<RowGroupSplit> splits = new ArrayList<>();
         for (String file : layout.files()) {
-            List<Long> rows = TableLayout.rowGroupRows(file);
-            for (int g = 0; g < rows.size(); g++) {
-                if (rows.get(g) > 0) {
-                    splits.add(new RowGroupSplit(splits.size(), file, g, rows.get(g)));
+            org.apache.parquet.hadoop.metadata.ParquetMetadata footer = TableLayout.footer(file);
+            // Row groups whose statistics prove the pushed filter FALSE or UNKNOWN on every row get no split.
+            List<java.util.Map<String, RowGroupStatistics.ColumnStats>> stats = filter == null ? null
+                    : RowGroupStatistics.of(footer, filter.columns());
+            for (int g = 0; g < footer.getBlocks().size(); g++) {
+                long rows = footer.getBlocks().get(g).getRowCount();
+                if (rows > 0 && (stats == null || RowGroupStatistics.mayBeTrue(filter, stats.get(g)))) {
+                    splits.add(new RowGroupSplit(splits.size(), file, g, rows));
                 }
             }
         }

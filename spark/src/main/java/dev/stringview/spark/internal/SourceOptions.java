@@ -14,7 +14,7 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * The source's options ({@code path}, {@code batchSize}, {@code validateUtf8}) and how a table is opened from
+ * The source's options ({@code path}, {@code batchSize}, {@code validateUtf8}, {@code aggregatePushdown}) and how a table is opened from
  * them: the schema inferred from the first file, or the user's schema checked against it.
  */
 public final class SourceOptions {
@@ -29,6 +29,14 @@ public final class SourceOptions {
             throw new IllegalArgumentException("batchSize must be positive: batchSize=" + size);
         }
         return size;
+    }
+
+    /**
+     * Whether {@code COUNT(*)} / {@code COUNT(column)} may be answered by the scan (see {@link CountScan}); off by
+     * default, see {@link ViewScanBuilder} for the Spark bug that makes it opt-in.
+     */
+    static boolean aggregatePushdown(CaseInsensitiveStringMap options) {
+        return options.getBoolean("aggregatePushdown", false);
     }
 
     static boolean validateUtf8(CaseInsensitiveStringMap options) {

@@ -38,7 +38,10 @@ public final class ViewTable implements SupportsRead {
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-        return new ViewScanBuilder(files, schema, SourceOptions.batchSize(options),
-                SourceOptions.validateUtf8(options));
+        return SourceOptions.aggregatePushdown(options)
+                ? new ViewScanBuilder.Counting(files, schema, SourceOptions.batchSize(options),
+                        SourceOptions.validateUtf8(options))
+                : new ViewScanBuilder(files, schema, SourceOptions.batchSize(options),
+                        SourceOptions.validateUtf8(options), false);
     }
 }

@@ -168,6 +168,12 @@ public final class Report {
             if (!r.benchmark().equals(benchmark) || !r.method().equals(method)) {
                 continue;
             }
+            // The collision batch's own tables are the one where every value shares the prefix (prefixes=1);
+            // runs with -p prefixes=2 are asked for by name.
+            if (benchmark.equals("PrefixCollisionBatchBenchmark") && !List.of(params).contains("prefixes")
+                    && !"1".equals(r.params().getOrDefault("prefixes", "1"))) {
+                continue;
+            }
             for (int i = 0; i + 1 < params.length; i += 2) {
                 if (!params[i + 1].equals(r.params().get(params[i]))) {
                     continue outer;
@@ -445,6 +451,9 @@ public final class Report {
                     md.append('\n');
                 }
             }
+            if (heap.equals("PrefixCollisionBatchBenchmark")) {
+                halfSharing(md);
+            }
             if (heap.equals("ContiguousHeapBenchmark") && !Double.isNaN(floor)) {
                 md.append("\nAgainst the floor (").append(SvgChart.format(floor)).append(" ns/row): views equality ");
                 List<String> parts = new ArrayList<>();
@@ -479,6 +488,28 @@ public final class Report {
             md.append('\n');
         }
         md.append('\n');
+    }
+
+    /** The collision batch with half the values sharing the constants' prefix ({@code -p prefixes=2}), if run. */
+    private void halfSharing(StringBuilder md) {
+        String heap = "PrefixCollisionBatchBenchmark";
+        if (results.stream().noneMatch(r -> r.benchmark().equals(heap) && "2".equals(r.params().get("prefixes")))) {
+            return;
+        }
+        md.append("\nHalf the values sharing the prefix (`-p prefixes=2`):\n\n| kernel | lengths | views (this library) "
+                + "| pointer+length (SimpleStr) |\n| --- | --- | ---: | ---: |\n");
+        for (String kernel : KERNELS) {
+            for (String lengths : LENGTHS) {
+                double views = score(heap, "views", "kernel", kernel, "lengths", lengths, "prefixes", "2");
+                double base = score(heap, "pointerLength", "kernel", kernel, "lengths", lengths, "prefixes", "2");
+                if (Double.isNaN(views) && Double.isNaN(base)) {
+                    continue;
+                }
+                md.append("| ").append(kernel).append(" | ").append(lengths).append(" | ").append(SvgChart.format(views))
+                        .append(" (").append(fmt(base / views)).append("x) | ").append(SvgChart.format(base))
+                        .append(" |\n");
+            }
+        }
     }
 
     private void suite2(StringBuilder md) {

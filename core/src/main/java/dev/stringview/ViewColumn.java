@@ -290,13 +290,7 @@ public final class ViewColumn {
         if (used > 0) {
             bufferSizes.add(used);
         }
-        MemorySegment[] newBuffers = allocateBuffers(allocator, bufferSizes);
-        for (int r = 0; r < runCount; r++) {
-            long source = runs[3 * r];
-            long target = runs[3 * r + 1];
-            MemorySegment.copy(buffers[(int) source], source >>> 32, newBuffers[(int) target], target >>> 32,
-                    runs[3 * r + 2]);
-        }
+        MemorySegment[] newBuffers = copyMoves(allocator, bufferSizes, runs, runCount);
         MemorySegment out = allocator.allocate((long) size * VIEW_SIZE, VIEW_SIZE);
         MemorySegment outValidity = nullCount == 0 ? null : Bits.allocateCleared(allocator, size);
         int targetBuffer = 0;
@@ -324,10 +318,20 @@ public final class ViewColumn {
         return new ViewColumn(kind, size, out, newBuffers, outValidity, 0);
     }
 
-    private static MemorySegment[] allocateBuffers(SegmentAllocator allocator, List<Long> sizes) {
+    /**
+     * Allocates buffers of {@code sizes} and carries out the first {@code count} moves, each three longs: source
+     * location ({@code buffer | offset << 32}), target location (the same, in the new buffers) and length.
+     */
+    private MemorySegment[] copyMoves(SegmentAllocator allocator, List<Long> sizes, long[] moves, int count) {
         MemorySegment[] newBuffers = new MemorySegment[sizes.size()];
         for (int b = 0; b < newBuffers.length; b++) {
             newBuffers[b] = allocator.allocate(sizes.get(b), 1);
+        }
+        for (int m = 0; m < count; m++) {
+            long source = moves[3 * m];
+            long target = moves[3 * m + 1];
+            MemorySegment.copy(buffers[(int) source], source >>> 32, newBuffers[(int) target], target >>> 32,
+                    moves[3 * m + 2]);
         }
         return newBuffers;
     }
@@ -369,13 +373,7 @@ public final class ViewColumn {
             bufferSizes.add(used);
         }
         // Pass 2: exactly sized buffers, each distinct value copied once.
-        MemorySegment[] newBuffers = allocateBuffers(allocator, bufferSizes);
-        for (int d = 0; d < distinct; d++) {
-            long source = moves[3 * d];
-            long target = moves[3 * d + 1];
-            MemorySegment.copy(buffers[(int) source], source >>> 32, newBuffers[(int) target], target >>> 32,
-                    moves[3 * d + 2]);
-        }
+        MemorySegment[] newBuffers = copyMoves(allocator, bufferSizes, moves, distinct);
         // Pass 3: the views, pointing at the new places.
         MemorySegment out = allocator.allocate((long) size * VIEW_SIZE, VIEW_SIZE);
         MemorySegment outValidity = nullCount == 0 ? null : Bits.allocateCleared(allocator, size);

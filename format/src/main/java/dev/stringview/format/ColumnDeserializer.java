@@ -376,8 +376,12 @@ public final class ColumnDeserializer {
      * loop of the reader. It reads plain arrays (the chars as {@code bytes[base, base + charsLength)}) in a
      * method of its own: over segments, inside the large block reader, each access kept its bounds, liveness and
      * alignment checks, about 7 ns a row. The sizes sum to the chars length (checked by the caller), so every
-     * value lies inside the chars; inline values are one long and one int load while 12 bytes of the array are
-     * left.
+     * value lies inside the chars. The views go to {@code chunk} (L1-resident) and from there to {@code out}
+     * with one bulk copy per chunk; stores straight into the segment measured no faster and a whole block's
+     * {@code long[]} costs 16 bytes a row of heap. An inline value with 12 bytes of the array left is one long
+     * and one int load, masked, written in the loop itself; long values and the array's last bytes go through
+     * {@link #putView}. (Inlining the common case here measured about 10% faster than calling putView for
+     * every row, whose branch profile the size-prefix reader shares.)
      */
     private static void buildViews(int[] sizes, int n, byte[] bytes, int base, int bufferIndex, long[] chunk,
             MemorySegment out, long outAt) {
@@ -388,7 +392,14 @@ public final class ColumnDeserializer {
             int rows = Math.min(rowsPerChunk, n - first);
             for (int j = 0; j < rows; j++) {
                 int length = sizes[first + j];
-                putView(bytes, p, wordsEnd, length, bufferIndex, p - base, chunk, j);
+                if (length <= ViewLayout.INLINE_MAX && p <= wordsEnd) {
+                    long lo = (long) BYTES_LE_LONG.get(bytes, p) & ViewLayout.inlineLowMask(length);
+                    long hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & ViewLayout.inlineHighMask(length);
+                    chunk[2 * j] = ViewLayout.inlineWord0(length, lo);
+                    chunk[2 * j + 1] = ViewLayout.inlineWord1(lo, hi);
+                } else {
+                    putView(bytes, p, wordsEnd, length, bufferIndex, p - base, chunk, j);
+                }
                 p += length;
             }
             MemorySegment.copy(chunk, 0, out, LE_LONG, outAt + 16L * first, 2 * rows);

@@ -31,11 +31,12 @@ import java.util.List;
  * Reads a serialized column (either {@link ColumnFormat}, recognized by the header's version and type name) into
  * a {@link ViewColumn} whose memory comes from the caller's allocator.
  *
- * <p><b>No value is copied one by one.</b> Each block's chars stream is read (or LZ4-decompressed) straight into
- * one segment from the allocator, and the views are computed from the sizes and point into it; only values of
- * at most 12 bytes are copied, into their view, as the Utf8View layout requires. A block whose values are all
- * that short needs no chars segment at all. The size-prefix format is read the same way: its values stream
- * becomes a segment and the views point past each length.
+ * <p><b>No value is copied one by one.</b> Each block's chars stream is validated and turned into views where it
+ * already is (the input segment, or the channel's or LZ4's scratch), then copied as a whole into one segment from
+ * the allocator, which the views point into; only values of at most 12 bytes are copied, into their view, as the
+ * Utf8View layout requires. A block whose values are all that short gets no chars segment at all. The
+ * size-prefix format is read the same way: its values stream becomes a segment and the views point past each
+ * length.
  *
  * <p><b>Memory.</b> Views, validity bitmap and chars segments come from the allocator passed to {@code read}; the
  * returned column lives until that arena closes. Reading from a segment copies what it uses out of it, so the

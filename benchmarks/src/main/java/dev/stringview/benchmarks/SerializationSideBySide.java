@@ -15,6 +15,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -44,10 +45,15 @@ import org.apache.arrow.vector.util.ValueVectorUtility;
  * Two uncounted warm-up rounds of a second of CPU time per reader come first; the figures are medians, µs per block. {@code readers} (names separated
  * by commas, all by default) runs only some, e.g. to profile one of them.
  *
+ * <p>With a {@code baselineJar} (a benchmarks or format jar built at an older commit, see {@link BaselineFormat}),
+ * the readers {@code separatedBaseline}, {@code separatedTrustedBaseline} and {@code sizePrefixBaseline} run that
+ * build's {@code ColumnDeserializer} on the same bytes in the same rounds: old against new in one JVM.
+ *
  * <pre>
  * java --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
  *     -Darrow.enable_unsafe_memory_access=true -cp benchmarks/target/benchmarks.jar \
- *     dev.stringview.benchmarks.SerializationSideBySide [sizes, e.g. 1,8,64] [rounds] [rows] [readers]
+ *     dev.stringview.benchmarks.SerializationSideBySide [sizes, e.g. 1,8,64] [rounds] [rows] [readers|all] \
+ *     [baselineJar]
  * </pre>
  */
 public final class SerializationSideBySide {
@@ -64,16 +70,25 @@ public final class SerializationSideBySide {
 
     static final List<String> READERS = List.of("separated", "sizePrefix", "arrowIpc", "separatedTrusted",
             "sizePrefixTrusted", "arrowIpcValidated");
+    /** The readers of a baseline jar, run only when one is given. */
+    static final List<String> BASELINE_READERS = List.of("separatedBaseline", "separatedTrustedBaseline",
+            "sizePrefixBaseline");
 
     public static void main(String[] args) throws Exception {
         int[] sizes = Arrays.stream((args.length > 0 ? args[0] : "1,8,64").split(",")).mapToInt(Integer::parseInt)
                 .toArray();
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 9;
         int rows = args.length > 2 ? Integer.parseInt(args[2]) : 65_535;
-        List<String> only = args.length > 3 ? List.of(args[3].split(",")) : READERS;
-        System.out.println(Demo.machine() + ", commit " + RunContext.commit());
+        Path baselineJar = args.length > 4 ? Path.of(args[4]) : null;
+        List<String> all = new ArrayList<>(READERS);
+        if (baselineJar != null) {
+            all.addAll(BASELINE_READERS);
+        }
+        List<String> only = args.length > 3 && !args[3].equals("all") ? List.of(args[3].split(",")) : all;
+        System.out.println(Demo.machine() + ", commit " + RunContext.commit()
+                + (baselineJar != null ? ", baseline " + baselineJar : ""));
         for (int size : sizes) {
-            Result r = run(size, rows, rounds, only);
+            Result r = run(size, rows, rounds, only, WARMUP_NANOS, baselineJar);
             Map<String, Double> m = r.micros();
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "size %4d:", size));
             m.forEach((name, micros) -> line.append(String.format(Locale.ROOT, " %s %.1f,", name, micros)));
@@ -83,6 +98,12 @@ public final class SerializationSideBySide {
                     ratio(m, "sizePrefix", "separated"), ratio(m, "arrowIpc", "separated"),
                     ratio(m, "sizePrefixTrusted", "separatedTrusted"), ratio(m, "arrowIpc", "separatedTrusted"),
                     rounds));
+            if (baselineJar != null) {
+                line.append(String.format(Locale.ROOT, "; baseline/current: separated %.2fx, trusted %.2fx,"
+                        + " sizePrefix %.2fx", ratio(m, "separatedBaseline", "separated"),
+                        ratio(m, "separatedTrustedBaseline", "separatedTrusted"),
+                        ratio(m, "sizePrefixBaseline", "sizePrefix")));
+            }
             System.out.println(line);
         }
     }
@@ -97,8 +118,17 @@ public final class SerializationSideBySide {
     }
 
     static Result run(int size, int rows, int rounds, List<String> only, long warmupNanos) throws IOException {
-        if (!READERS.containsAll(only)) {
-            throw new IllegalArgumentException("unknown reader: readers=" + only + " known=" + READERS);
+        return run(size, rows, rounds, only, warmupNanos, null);
+    }
+
+    static Result run(int size, int rows, int rounds, List<String> only, long warmupNanos, Path baselineJar)
+            throws IOException {
+        List<String> known = new ArrayList<>(READERS);
+        if (baselineJar != null) {
+            known.addAll(BASELINE_READERS);
+        }
+        if (!known.containsAll(only)) {
+            throw new IllegalArgumentException("unknown reader: readers=" + only + " known=" + known);
         }
         if (rounds < 1 || rows < 1) {
             throw new IllegalArgumentException("rounds and rows must be positive: rounds=" + rounds + " rows=" + rows);
@@ -130,6 +160,13 @@ public final class SerializationSideBySide {
             readers.put("separatedTrusted", () -> trusted.read(separated, slicing(readMemory)).size());
             readers.put("sizePrefixTrusted", () -> trusted.read(prefixed, slicing(readMemory)).size());
             readers.put("arrowIpcValidated", () -> readIpc(ipc, arrow, true));
+            if (baselineJar != null) {
+                BaselineFormat oldValidated = BaselineFormat.load(baselineJar, true);
+                BaselineFormat oldTrusted = BaselineFormat.load(baselineJar, false);
+                readers.put("separatedBaseline", () -> oldValidated.read(separated, slicing(readMemory)).size());
+                readers.put("separatedTrustedBaseline", () -> oldTrusted.read(separated, slicing(readMemory)).size());
+                readers.put("sizePrefixBaseline", () -> oldValidated.read(prefixed, slicing(readMemory)).size());
+            }
             readers.keySet().retainAll(only);
             for (Map.Entry<String, Reader> e : readers.entrySet()) {
                 long got = e.getValue().read();

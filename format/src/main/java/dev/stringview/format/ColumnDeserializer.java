@@ -31,11 +31,12 @@ import java.util.List;
  * Reads a serialized column (either {@link ColumnFormat}, recognized by the header's version and type name) into
  * a {@link ViewColumn} whose memory comes from the caller's allocator.
  *
- * <p><b>No value is copied one by one.</b> Each block's chars stream is read (or LZ4-decompressed) straight into
- * one segment from the allocator, and the views are computed from the sizes and point into it; only values of
- * at most 12 bytes are copied, into their view, as the Utf8View layout requires. A block whose values are all
- * that short needs no chars segment at all. The size-prefix format is read the same way: its values stream
- * becomes a segment and the views point past each length.
+ * <p><b>No value is copied one by one.</b> Each block's chars stream is validated and turned into views where it
+ * already is (the input segment, or the channel's or LZ4's scratch), then copied as a whole into one segment from
+ * the allocator, which the views point into; only values of at most 12 bytes are copied, into their view, as the
+ * Utf8View layout requires. A block whose values are all that short gets no chars segment at all. The
+ * size-prefix format is read the same way: its values stream becomes a segment and the views point past each
+ * length.
  *
  * <p><b>Memory.</b> Views, validity bitmap and chars segments come from the allocator passed to {@code read}; the
  * returned column lives until that arena closes. Reading from a segment copies what it uses out of it, so the
@@ -57,9 +58,15 @@ public final class ColumnDeserializer {
     private final SizeCodec sizeCodec = new SizeCodec(lz4);
     private int[] sizes = new int[0];
     private long[] blockValidity = new long[0];
-    private byte[] inlineScratch = new byte[0];
+    /** A block's LZ4-decoded chars or values stream. */
+    private byte[] decodeScratch = new byte[0];
     /** A block's views, built on the heap and copied to the column at once (see buildViews). */
     private long[] views = new long[0];
+    /**
+     * Views built on the heap, 1,024 rows (16 KiB, in L1) at a time, and copied to the column's segment at once:
+     * stores into the segment kept their liveness and bounds checks row by row (see buildViews).
+     */
+    private final long[] viewChunk = new long[2 * 1024];
     /** A heap copy of a chars stream that lives in native memory, for buildViews. */
     private byte[] charsCopy = new byte[0];
 
@@ -234,15 +241,9 @@ public final class ColumnDeserializer {
             sizes = new int[Math.max(n, 2 * sizes.length)];
         }
         sizeCodec.decode(encoding, in.next(encodedLength, block, "sizes"), n, sizes, block, firstRow);
-        long sum = 0;
-        int longest = 0;
-        for (int i = 0; i < n; i++) {
-            int size = sizes[i];
-            if (hasNulls && size != 0 && isNull(i)) {
-                throw new CorruptColumnException(block, firstRow + i, "sizes", "nullRowSize=" + size);
-            }
-            sum += size;
-            longest = Math.max(longest, size);
+        long sum = sum(sizes, n);
+        if (hasNulls) {
+            checkNullRowsEmpty(n, block, firstRow);
         }
         MemorySegment ch = in.next(9, block, "charsHeader");
         int codec = ch.get(ValueLayout.JAVA_BYTE, 0) & 0xFF;
@@ -255,73 +256,156 @@ public final class ColumnDeserializer {
                     + Wire.MAX_BLOCK_BYTES);
         }
         // All values inline: the bytes only pass through on their way into the views, so no arena memory.
-        boolean inlineOnly = longest <= ViewLayout.INLINE_MAX;
-        MemorySegment chars = readStream(in, codec, rawLength, inlineOnly ? null : allocator, block, "chars");
+        boolean inlineOnly = allInline(sizes, n);
+        MemorySegment chars = readStream(in, codec, rawLength, block, "chars");
         byte[] array = heapArray(chars);
         int base = array == charsCopy ? 0 : (int) chars.address();
-        // UTF-8 is checked on the heap bytes the view loop reads: one kind of segment for Utf8, whose checks
-        // ran several times slower once its code had also seen native segments.
-        MemorySegment heapChars = MemorySegment.ofArray(array).asSlice(base, rawLength);
-        if (kind == ViewKind.UTF8 && validateUtf8) {
+        if (kind == ViewKind.UTF8 && validateUtf8 && !isAscii(array, base, (int) rawLength)) {
+            // UTF-8 is checked on the heap bytes the view loop reads: one kind of segment for Utf8, whose checks
+            // ran several times slower once its code had also seen native segments. An ASCII stream (tested
+            // above at memory speed) is valid, and none of its values can start inside a character.
+            MemorySegment heapChars = MemorySegment.ofArray(array).asSlice(base, rawLength);
             long bad = Utf8.firstInvalid(heapChars, 0, rawLength);
             if (bad >= 0) {
                 throw utf8Error(block, firstRow, bad, n);
             }
+            int badStart = firstContinuationStart(sizes, n, array, base);
+            if (badStart >= 0) {
+                throw valueEndsInsideACharacter(heapChars, badStart, block, firstRow, n);
+            }
         }
         int bufferIndex = buffers.size();
         if (!inlineOnly) {
-            buffers.add(chars);
+            buffers.add(keep(chars, allocator));
         }
-        boolean checkStarts = kind == ViewKind.UTF8 && validateUtf8;
-        if (views.length < 2 * n) {
-            views = new long[Math.max(2 * n, 2 * views.length)];
-        }
-        int badStart = buildViews(sizes, n, array, base, bufferIndex, views, checkStarts);
-        MemorySegment.copy(views, 0, target.views, LE_LONG, firstRow * 16, 2 * n);
-        if (badStart >= 0) {
-            // The whole stream is valid UTF-8, so a value starting with a continuation byte means the non-empty
-            // value before it (if any) ends inside a character: that one is the first bad row.
-            int previous = badStart - 1;
-            long previousAt = 0;
-            while (previous >= 0 && sizes[previous] == 0) {
-                previous--;
-            }
-            for (int i = 0; i < previous; i++) {
-                previousAt += sizes[i];
-            }
-            if (previous < 0) {
-                throw utf8Error(block, firstRow, 0, n);
-            }
-            long bad = Utf8.firstInvalid(heapChars, previousAt, sizes[previous]);
-            throw new CorruptColumnException(block, firstRow + previous, "utf8", "byteOffset=" + bad
-                    + " length=" + sizes[previous]);
-        }
+        buildViews(sizes, n, array, base, bufferIndex, viewChunk, target.views, firstRow * 16);
         target.setValidity(firstRow, n, hasNulls ? blockValidity : null);
     }
 
     /**
-     * Writes the views of a separated block's {@code n} rows into {@code out} (two longs a row): the hot loop of
-     * the reader. It runs over plain arrays (the chars as {@code bytes[base, base + charsLength)}) in a method of
-     * its own: over segments, inside the large block reader, each access kept its bounds, liveness and alignment
-     * checks, about 7 ns a row. The sizes sum to the chars length (checked by the caller), so every value lies
-     * inside the chars; inline values are one long and one int load while 12 bytes of the array are left. With
-     * {@code checkStarts} (UTF-8, validated), returns the first non-empty row that starts with a continuation
-     * byte ({@code 10xxxxxx}), else -1: a whole stream of valid UTF-8 in which no value starts inside a
-     * character has every value valid on its own.
+     * The sum of {@code sizes[0..n)}, each in [0, 2^31) (checked by the decoder), so the sum of at most 2^20 of
+     * them fits a long. A small method of its own, like {@link #allInline}: C2 vectorizes it (about 4 µs for
+     * 65,535 sizes in a standalone loop), while the same loop inside the large block reader, fused with the
+     * longest-size and null checks, took about a fifth of a size-1 block's time in a JFR profile.
      */
-    private static int buildViews(int[] sizes, int n, byte[] bytes, int base, int bufferIndex, long[] out,
-            boolean checkStarts) {
+    private static long sum(int[] sizes, int n) {
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            sum += sizes[i];
+        }
+        return sum;
+    }
+
+    /**
+     * Whether every one of {@code sizes[0..n)} (each at least 0) is at most 12 bytes: {@code 12 - size} is
+     * negative exactly for a longer value, so the OR of them all tells, a reduction C2 vectorizes (a running
+     * {@code Math.max} did not vectorize and took about 9 times as long).
+     */
+    private static boolean allInline(int[] sizes, int n) {
+        int any = 0;
+        for (int i = 0; i < n; i++) {
+            any |= ViewLayout.INLINE_MAX - sizes[i];
+        }
+        return any >= 0;
+    }
+
+    /** Null rows have length 0 (docs/serialization.md); a forged size on one is named with its row. */
+    private void checkNullRowsEmpty(int n, long block, long firstRow) throws CorruptColumnException {
+        for (int i = 0; i < n; i++) {
+            if (sizes[i] != 0 && isNull(i)) {
+                throw new CorruptColumnException(block, firstRow + i, "sizes", "nullRowSize=" + sizes[i]);
+            }
+        }
+    }
+
+    /**
+     * Whether {@code bytes[from, from + length)} are all ASCII (below 0x80): eight bytes a load, ORed together so
+     * that the loop has no branch on the data, at memory speed.
+     */
+    private static boolean isAscii(byte[] bytes, int from, int length) {
+        long high = 0;
+        int i = from;
+        int end = from + length;
+        for (; i <= end - 8; i += 8) {
+            high |= (long) BYTES_LE_LONG.get(bytes, i);
+        }
+        for (; i < end; i++) {
+            high |= bytes[i];
+        }
+        return (high & 0x8080_8080_8080_8080L) == 0;
+    }
+
+    /**
+     * The first non-empty row of the block whose first byte is a continuation byte ({@code 10xxxxxx}), or -1. The
+     * whole chars stream being valid UTF-8, no such row means every value is valid UTF-8 on its own.
+     */
+    private static int firstContinuationStart(int[] sizes, int n, byte[] bytes, int base) {
         int p = base;
-        int wordsEnd = bytes.length - ViewLayout.INLINE_MAX;
         for (int i = 0; i < n; i++) {
             int length = sizes[i];
-            putView(bytes, p, wordsEnd, length, bufferIndex, p - base, out, i);
-            if (checkStarts && length > 0 && (((int) (out[2 * i] >>> 32)) & 0xC0) == 0x80) {
+            if (length > 0 && (bytes[p] & 0xC0) == 0x80) {
                 return i;
             }
             p += length;
         }
         return -1;
+    }
+
+    /**
+     * The error for a value starting with a continuation byte inside a valid stream: the non-empty value before
+     * it (if any) ends inside a character, so that one is the first bad row.
+     */
+    private CorruptColumnException valueEndsInsideACharacter(MemorySegment heapChars, int badStart, long block,
+            long firstRow, int n) {
+        int previous = badStart - 1;
+        while (previous >= 0 && sizes[previous] == 0) {
+            previous--;
+        }
+        if (previous < 0) {
+            return utf8Error(block, firstRow, 0, n);
+        }
+        long previousAt = 0;
+        for (int i = 0; i < previous; i++) {
+            previousAt += sizes[i];
+        }
+        long bad = Utf8.firstInvalid(heapChars, previousAt, sizes[previous]);
+        return new CorruptColumnException(block, firstRow + previous, "utf8", "byteOffset=" + bad + " length="
+                + sizes[previous]);
+    }
+
+    /**
+     * Writes the views of a separated block's {@code n} rows into {@code out} from byte {@code outAt} on: the hot
+     * loop of the reader. It reads plain arrays (the chars as {@code bytes[base, base + charsLength)}) in a
+     * method of its own: over segments, inside the large block reader, each access kept its bounds, liveness and
+     * alignment checks, about 7 ns a row. The sizes sum to the chars length (checked by the caller), so every
+     * value lies inside the chars. The views go to {@code chunk} (L1-resident) and from there to {@code out}
+     * with one bulk copy per chunk; stores straight into the segment measured no faster and a whole block's
+     * {@code long[]} costs 16 bytes a row of heap. An inline value with 12 bytes of the array left is one long
+     * and one int load, masked, written in the loop itself; long values and the array's last bytes go through
+     * {@link #putView}. (Writing the common case here measured faster, in one side-by-side run on a loaded
+     * machine, than calling putView, which the size-prefix reader shares, for every row.)
+     */
+    private static void buildViews(int[] sizes, int n, byte[] bytes, int base, int bufferIndex, long[] chunk,
+            MemorySegment out, long outAt) {
+        int rowsPerChunk = chunk.length / 2;
+        int wordsEnd = bytes.length - ViewLayout.INLINE_MAX;
+        int p = base;
+        for (int first = 0; first < n; first += rowsPerChunk) {
+            int rows = Math.min(rowsPerChunk, n - first);
+            for (int j = 0; j < rows; j++) {
+                int length = sizes[first + j];
+                if (length <= ViewLayout.INLINE_MAX && p <= wordsEnd) {
+                    long lo = (long) BYTES_LE_LONG.get(bytes, p) & ViewLayout.inlineLowMask(length);
+                    long hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & ViewLayout.inlineHighMask(length);
+                    chunk[2 * j] = ViewLayout.inlineWord0(length, lo);
+                    chunk[2 * j + 1] = ViewLayout.inlineWord1(lo, hi);
+                } else {
+                    putView(bytes, p, wordsEnd, length, bufferIndex, p - base, chunk, j);
+                }
+                p += length;
+            }
+            MemorySegment.copy(chunk, 0, out, LE_LONG, outAt + 16L * first, 2 * rows);
+        }
     }
 
     /**
@@ -368,7 +452,7 @@ public final class ColumnDeserializer {
             throw new CorruptColumnException(block, -1, "values", "valuesLength=" + rawLength + " blockRows=" + n
                     + " max=" + Wire.MAX_BLOCK_BYTES);
         }
-        MemorySegment values = readStream(in, codec, rawLength, allocator, block, "values");
+        MemorySegment values = readStream(in, codec, rawLength, block, "values");
         int bufferIndex = buffers.size();
         boolean checkUtf8 = kind == ViewKind.UTF8 && validateUtf8;
         if (views.length < 2 * n) {
@@ -381,7 +465,7 @@ public final class ColumnDeserializer {
                 firstRow);
         MemorySegment.copy(views, 0, target.views, LE_LONG, firstRow * 16, 2 * n);
         if (anyLong) {
-            buffers.add(values);
+            buffers.add(keep(values, allocator));
         }
         target.setValidity(firstRow, n, hasNulls ? blockValidity : null);
     }
@@ -461,14 +545,15 @@ public final class ColumnDeserializer {
     }
 
     /**
-     * A stream of {@code rawLength} bytes after its codec byte and length: into a segment from {@code allocator},
-     * or, when that is null, into scratch memory that is only valid until the next read.
+     * A stream of {@code rawLength} bytes after its codec byte and length, valid until the next read from
+     * {@code in}: a slice of the input segment (no copy), the channel source's scratch, or for LZ4 this reader's
+     * decode scratch. The readers validate it and build the views from it, then {@link #keep} it if a view points
+     * into it: one copy of the bytes into the caller's memory, the only one for a heap input.
      */
-    private MemorySegment readStream(ByteSource in, int codec, long rawLength, SegmentAllocator allocator,
-            long block, String field) throws IOException {
+    private MemorySegment readStream(ByteSource in, int codec, long rawLength, long block, String field)
+            throws IOException {
         if (codec == Wire.CODEC_NONE) {
-            return allocator != null ? in.nextInto(rawLength, allocator, block, field)
-                    : in.next(rawLength, block, field);
+            return in.next(rawLength, block, field);
         }
         if (codec != Wire.CODEC_LZ4) {
             throw new CorruptColumnException(block, -1, field + "Codec", "codec=" + codec + " known=0,1");
@@ -479,18 +564,20 @@ public final class ColumnDeserializer {
                     + rawLength + " maxRatio=" + Lz4Block.MAX_RATIO);
         }
         MemorySegment compressed = in.next(stored, block, field);
-        MemorySegment out;
-        if (allocator != null) {
-            out = allocator.allocate(rawLength, 1);
-        } else {
-            if (inlineScratch.length < rawLength) {
-                inlineScratch = new byte[(int) Math.max(rawLength, Math.min(Wire.MAX_BLOCK_BYTES,
-                        2L * inlineScratch.length))];
-            }
-            out = MemorySegment.ofArray(inlineScratch).asSlice(0, rawLength);
+        if (decodeScratch.length < rawLength) {
+            decodeScratch = new byte[(int) Math.max(rawLength, Math.min(Wire.MAX_BLOCK_BYTES,
+                    2L * decodeScratch.length))];
         }
+        MemorySegment out = MemorySegment.ofArray(decodeScratch).asSlice(0, rawLength);
         lz4.decompress(compressed, out, block, field);
         return out;
+    }
+
+    /** {@code stream} copied into a segment of {@code allocator}: the block's buffer, which its views point into. */
+    private static MemorySegment keep(MemorySegment stream, SegmentAllocator allocator) {
+        MemorySegment kept = allocator.allocate(stream.byteSize(), 1);
+        MemorySegment.copy(stream, 0, kept, 0, stream.byteSize());
+        return kept;
     }
 
     private CorruptColumnException utf8Error(long block, long firstRow, long badOffset, int n) {

@@ -3,7 +3,6 @@ package dev.stringview.format.internal;
 import dev.stringview.format.CorruptColumnException;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SegmentAllocator;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SeekableByteChannel;
@@ -30,10 +29,6 @@ public abstract sealed class ByteSource {
      * segment (no copy), or a reusable heap scratch filled from the channel.
      */
     public abstract MemorySegment next(long length, long block, String field) throws IOException;
-
-    /** The next {@code length} bytes copied into a segment from {@code allocator} (read straight into it if possible). */
-    public abstract MemorySegment nextInto(long length, SegmentAllocator allocator, long block, String field)
-            throws IOException;
 
     public static ByteSource of(MemorySegment segment) {
         return new Segment(segment);
@@ -80,15 +75,6 @@ public abstract sealed class ByteSource {
             at += length;
             return slice;
         }
-
-        @Override
-        public MemorySegment nextInto(long length, SegmentAllocator allocator, long block, String field)
-                throws IOException {
-            MemorySegment from = next(length, block, field);
-            MemorySegment to = allocator.allocate(length, 1);
-            MemorySegment.copy(from, 0, to, 0, length);
-            return to;
-        }
     }
 
     static final class Channel extends ByteSource {
@@ -132,27 +118,6 @@ public abstract sealed class ByteSource {
                 filled += fill(buffer, block, field, n, filled);
             }
             return MemorySegment.ofArray(scratch).asSlice(0, n);
-        }
-
-        @Override
-        public MemorySegment nextInto(long length, SegmentAllocator allocator, long block, String field)
-                throws IOException {
-            checkAvailable(length, block, field);
-            if (remaining() < 0 && length > STAGE) {
-                // Unknown input size and a large claim: stage through the growing scratch, then copy once.
-                MemorySegment staged = next(length, block, field);
-                MemorySegment to = allocator.allocate(length, 1);
-                MemorySegment.copy(staged, 0, to, 0, length);
-                return to;
-            }
-            MemorySegment to = allocator.allocate(length, 1);
-            long done = 0;
-            while (done < length) {
-                // asByteBuffer is limited to 2 GiB; blocks are smaller than that (checked by the reader).
-                ByteBuffer buffer = to.asSlice(done, Math.min(length - done, Integer.MAX_VALUE)).asByteBuffer();
-                done += fill(buffer, block, field, length, done);
-            }
-            return to;
         }
 
         /** Reads until {@code buffer} is full; returns the bytes read. */

@@ -182,21 +182,25 @@ public final class ByteView implements Comparable<ByteView> {
             return inline(small, 0, length);
         }
         MemorySegment target = allocator.allocate(length, 1);
-        if (target.heapBase().orElse(null) instanceof byte[] array) {
+        if (!target.isNative() && target.heapBase().orElse(null) instanceof byte[] array) {
             int offset = Math.toIntExact(target.address());
             Objects.checkFromIndexSize(offset, length, array.length);
             readFully(in, array, offset, length, length, 0);
             return ofArray(array, offset, length);
         }
         byte[] transfer = TRANSFER.get();
+        int prefix = 0;
         long done = 0;
         while (done < length) {
             int n = (int) Math.min(transfer.length, length - done);
             readFully(in, transfer, 0, n, length, done);
+            if (done == 0) {
+                prefix = (int) LE_INT.get(transfer, 0); // from the transfer buffer: no read of the target back
+            }
             MemorySegment.copy(transfer, 0, target, ValueLayout.JAVA_BYTE, done, n);
             done += n;
         }
-        return ofSegment(target, 0, length);
+        return new ByteView(word0(length, prefix), 0, target);
     }
 
     /** The value at {@code row} of {@code column}'s row words; called by {@link ViewColumn#view}. */
@@ -336,6 +340,9 @@ public final class ByteView implements Comparable<ByteView> {
 
     // ------------------------------------------------------------------------------------ equality and order
 
+    // equals, hashCode and compareTo keep only their word checks in the method body and call out for the bytes:
+    // small enough for C2 to inline them into HashMap.getNode and the sort loops (a 300-byte equals was not).
+
     @Override
     public boolean equals(Object other) {
         if (this == other) {
@@ -344,36 +351,7 @@ public final class ByteView implements Comparable<ByteView> {
         if (!(other instanceof ByteView that) || word0 != that.word0) {
             return false; // length or prefix differs
         }
-        if (data == null) {
-            return word1 == that.word1; // both inline: word 0 holds the same length
-        }
-        long w1 = word1;
-        long thatW1 = that.word1;
-        if (data == that.data && ((w1 ^ thatW1) & OFFSET_MASK) == 0) {
-            return true; // the same bytes
-        }
-        int hash = (int) (w1 >>> 32);
-        int thatHash = (int) (thatW1 >>> 32);
-        if (hash != 0 && thatHash != 0 && hash != thatHash) {
-            return false; // both hashes cached, and they differ
-        }
-        // Both long and of the same length (at least 13): the bytes after the prefix decide.
-        int length = length();
-        long offset = w1 & OFFSET_MASK;
-        long thatOffset = thatW1 & OFFSET_MASK;
-        if (data instanceof byte[] a) {
-            if (that.data instanceof byte[] b) {
-                int from = (int) offset;
-                int thatFrom = (int) thatOffset;
-                return Arrays.equals(a, from + 4, from + length, b, thatFrom + 4, thatFrom + length);
-            }
-            return equalTail(a, (int) offset, (MemorySegment) that.data, thatOffset, length);
-        }
-        if (that.data instanceof byte[] b) {
-            return equalTail(b, (int) thatOffset, (MemorySegment) data, offset, length);
-        }
-        return ByteRanges.equal((MemorySegment) data, offset + 4, (MemorySegment) that.data, thatOffset + 4,
-                length - 4);
+        return data == null ? word1 == that.word1 : equalLong(that); // word 0 equal: both inline or both long
     }
 
     /**
@@ -385,14 +363,8 @@ public final class ByteView implements Comparable<ByteView> {
         if (data == null) {
             return Long.hashCode(Hashing.hashInline(word0, word1));
         }
-        long w1 = word1;
-        int hash = (int) (w1 >>> 32);
-        if (hash == 0) {
-            hash = Long.hashCode(hashLong(w1 & OFFSET_MASK));
-            // A value whose hash folds to 0 recomputes it on every call (as String does without hashIsZero).
-            word1 = (w1 & OFFSET_MASK) | ((long) hash << 32);
-        }
-        return hash;
+        int hash = (int) (word1 >>> 32);
+        return hash != 0 ? hash : cacheHash();
     }
 
     /** The 64-bit hash of the bytes, equal to {@link ViewColumn#hash} of a row holding the same bytes. */
@@ -411,36 +383,7 @@ public final class ByteView implements Comparable<ByteView> {
         if (prefixA != prefixB) {
             return Integer.compareUnsigned(prefixA, prefixB);
         }
-        int lengthA = length();
-        int lengthB = other.length();
-        // Bytes 4..11 as one big-endian word, from the view for an inline value and from memory for a long one:
-        // zero padding of an inline value compares like its end, and a long value has at least 13 bytes, so 8
-        // bytes after its prefix are always there.
-        long middleA = middleWord();
-        long middleB = other.middleWord();
-        if (middleA != middleB) {
-            return Long.compareUnsigned(middleA, middleB);
-        }
-        if (data == null || other.data == null) {
-            return Integer.compare(lengthA, lengthB); // the shorter is inline and ends inside the equal 12 bytes
-        }
-        long offsetA = offset();
-        long offsetB = other.offset();
-        if (data == other.data && offsetA == offsetB) {
-            return Integer.compare(lengthA, lengthB);
-        }
-        // Both long, bytes 0..11 equal: the rest decides, from byte 12 on.
-        if (data instanceof byte[] a) {
-            if (other.data instanceof byte[] b) {
-                return Arrays.compareUnsigned(a, (int) offsetA + INLINE_MAX, (int) offsetA + lengthA,
-                        b, (int) offsetB + INLINE_MAX, (int) offsetB + lengthB);
-            }
-            return compareTail(a, (int) offsetA, lengthA, (MemorySegment) other.data, offsetB, lengthB);
-        }
-        if (other.data instanceof byte[] b) {
-            return -compareTail(b, (int) offsetB, lengthB, (MemorySegment) data, offsetA, lengthA);
-        }
-        return compareTail((MemorySegment) data, offsetA, lengthA, (MemorySegment) other.data, offsetB, lengthB);
+        return compareAfterPrefix(other);
     }
 
     /** The natural order ({@link #compareTo}) as a {@link Comparator}, for sorting and sorted maps. */
@@ -479,6 +422,79 @@ public final class ByteView implements Comparable<ByteView> {
             return Hashing.hashBytes(array, (int) offset, length());
         }
         return Hashing.hashBytes((MemorySegment) data, offset, length());
+    }
+
+    /** {@link #equals} of two long values of one length (at least 13) and one prefix: the bytes after it decide. */
+    private boolean equalLong(ByteView that) {
+        long w1 = word1;
+        long thatW1 = that.word1;
+        if (data == that.data && ((w1 ^ thatW1) & OFFSET_MASK) == 0) {
+            return true; // the same bytes
+        }
+        int hash = (int) (w1 >>> 32);
+        int thatHash = (int) (thatW1 >>> 32);
+        if (hash != 0 && thatHash != 0 && hash != thatHash) {
+            return false; // both hashes cached, and they differ
+        }
+        int length = length();
+        long offset = w1 & OFFSET_MASK;
+        long thatOffset = thatW1 & OFFSET_MASK;
+        if (data instanceof byte[] a) {
+            if (that.data instanceof byte[] b) {
+                int from = (int) offset;
+                int thatFrom = (int) thatOffset;
+                return Arrays.equals(a, from + 4, from + length, b, thatFrom + 4, thatFrom + length);
+            }
+            return equalTail(a, (int) offset, (MemorySegment) that.data, thatOffset, length);
+        }
+        if (that.data instanceof byte[] b) {
+            return equalTail(b, (int) thatOffset, (MemorySegment) data, offset, length);
+        }
+        return ByteRanges.equal((MemorySegment) data, offset + 4, (MemorySegment) that.data, thatOffset + 4,
+                length - 4);
+    }
+
+    /** Computes a long value's {@link #hashCode()} and caches it in the upper half of {@link #word1}. */
+    private int cacheHash() {
+        long w1 = word1;
+        int hash = Long.hashCode(hashLong(w1 & OFFSET_MASK));
+        // A value whose hash folds to 0 recomputes it on every call (as String does without hashIsZero).
+        word1 = (w1 & OFFSET_MASK) | ((long) hash << 32);
+        return hash;
+    }
+
+    /** {@link #compareTo} once the prefixes are equal. */
+    private int compareAfterPrefix(ByteView other) {
+        int lengthA = length();
+        int lengthB = other.length();
+        // Bytes 4..11 as one big-endian word, from the view for an inline value and from memory for a long one:
+        // zero padding of an inline value compares like its end, and a long value has at least 13 bytes, so 8
+        // bytes after its prefix are always there.
+        long middleA = middleWord();
+        long middleB = other.middleWord();
+        if (middleA != middleB) {
+            return Long.compareUnsigned(middleA, middleB);
+        }
+        if (data == null || other.data == null) {
+            return Integer.compare(lengthA, lengthB); // the shorter is inline and ends inside the equal 12 bytes
+        }
+        long offsetA = offset();
+        long offsetB = other.offset();
+        if (data == other.data && offsetA == offsetB) {
+            return Integer.compare(lengthA, lengthB);
+        }
+        // Both long, bytes 0..11 equal: the rest decides, from byte 12 on.
+        if (data instanceof byte[] a) {
+            if (other.data instanceof byte[] b) {
+                return Arrays.compareUnsigned(a, (int) offsetA + INLINE_MAX, (int) offsetA + lengthA,
+                        b, (int) offsetB + INLINE_MAX, (int) offsetB + lengthB);
+            }
+            return compareTail(a, (int) offsetA, lengthA, (MemorySegment) other.data, offsetB, lengthB);
+        }
+        if (other.data instanceof byte[] b) {
+            return -compareTail(b, (int) offsetB, lengthB, (MemorySegment) data, offsetA, lengthA);
+        }
+        return compareTail((MemorySegment) data, offsetA, lengthA, (MemorySegment) other.data, offsetB, lengthB);
     }
 
     /** Bytes 4..11 as an unsigned big-endian long. */

@@ -48,7 +48,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *       ({@code readByteViewHeap}; the view keeps the array, no segment object per value), both allocated once per
  *       trial and reused, against {@code new byte[n]} + {@code readFully} per value (byteview: 16.7 vs 37 ns at
  *       36 B).</li>
- *   <li>{@code lookup*}: {@link #BATCH} {@code HashMap.get} of URL-like keys (probe keys are distinct objects).</li>
+ *   <li>{@code lookup*}: {@link #BATCH} {@code HashMap.get} of URL-like keys (probe keys are distinct objects, heap
+ *       copies): {@code lookupByteView} in a map keyed by column views (bytes in native memory),
+ *       {@code lookupByteViewCopies} in a map keyed by heap copies ({@code ByteView.copyOf}, as the
+ *       {@code String} keys are).</li>
  *   <li>{@code sort*}: sort {@code rows} URL-like keys (a copy of the array each time, in both):
  *       {@code sortByteView} sorts column views (bytes in the column's native buffers),
  *       {@code sortByteViewCopies} heap copies ({@code ByteView.copyOf(byte[])}, as {@code String}s are made).</li>
@@ -115,6 +118,7 @@ public class ByteViewBenchmark {
         ByteView[] copies;
         Map<String, Integer> stringMap;
         Map<ByteView, Integer> viewMap;
+        Map<ByteView, Integer> copyMap;
         String[] stringProbes;
         ByteView[] viewProbes;
 
@@ -141,9 +145,11 @@ public class ByteViewBenchmark {
             int mapped = Math.min(rows, 100_000);
             stringMap = new HashMap<>();
             viewMap = new HashMap<>();
+            copyMap = new HashMap<>();
             for (int i = 0; i < mapped; i++) {
                 stringMap.put(strings[i], i);
                 viewMap.put(views[i], i);
+                copyMap.put(copies[i], i);
             }
             stringProbes = new String[BATCH];
             viewProbes = new ByteView[BATCH];
@@ -255,6 +261,16 @@ public class ByteViewBenchmark {
         long sum = 0;
         for (ByteView probe : k.viewProbes) {
             sum += k.viewMap.get(probe);
+        }
+        return sum;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long lookupByteViewCopies(Keys k) {
+        long sum = 0;
+        for (ByteView probe : k.viewProbes) {
+            sum += k.copyMap.get(probe);
         }
         return sum;
     }

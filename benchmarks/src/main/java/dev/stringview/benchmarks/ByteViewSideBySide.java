@@ -27,13 +27,14 @@ import java.util.function.LongSupplier;
  * java --enable-native-access=ALL-UNNAMED -cp benchmarks/target/benchmarks.jar \
  *     dev.stringview.benchmarks.ByteViewSideBySide OLD_CORE_CLASSES [rounds] [rows] [cases]
  * </pre>
- * Cases (comma-separated, default all): {@code lookup}, {@code sort}, {@code sortCopies}, {@code read} and
- * {@code readHeap} (each of the last two at 8, 12, 36 and 128 bytes).
+ * Cases (comma-separated, default all): {@code lookup}, {@code lookupCopies}, {@code sort}, {@code sortCopies},
+ * {@code read} and {@code readHeap} (each of the last two at 8, 12, 36 and 128 bytes): the benchmark methods of
+ * the same names, against {@code lookupString}, {@code sortString} and {@code readByteArray}.
  */
 public final class ByteViewSideBySide {
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
-    static final List<String> CASES = List.of("lookup", "sort", "sortCopies", "read", "readHeap");
+    static final List<String> CASES = List.of("lookup", "lookupCopies", "sort", "sortCopies", "read", "readHeap");
     static final List<Integer> READ_LENGTHS = List.of(8, 12, 36, 128);
 
     private ByteViewSideBySide() {}
@@ -50,13 +51,17 @@ public final class ByteViewSideBySide {
         int rows = args.length > 2 ? Integer.parseInt(args[2]) : 1_000_000;
         List<String> cases = args.length > 3 ? List.of(args[3].split(",")) : CASES;
         System.out.println(Demo.machine() + ", new = commit " + RunContext.commit() + ", old = " + old);
-        run(old, cases, rounds, rows, r -> System.out.println(String.format(Locale.ROOT,
+        run(old, cases, rounds, rows, 20_000_000L, r -> System.out.println(String.format(Locale.ROOT,
                 "%-14s old %10.1f  new %10.1f  baseline %10.1f ns/op  (new/old %.2f, new/baseline %.2f)", r.name(),
                 r.oldView(), r.newView(), r.baseline(), r.newView() / r.oldView(), r.newView() / r.baseline())));
     }
 
-    static List<Result> run(Path oldCoreClasses, List<String> cases, int rounds, int rows, Consumer<Result> sink)
-            throws Exception {
+    /**
+     * Runs every case and hands each result to {@code sink} as soon as it is measured; each timing repeats the
+     * benchmark method until about {@code budget} units of work (values read, compares) are done.
+     */
+    static List<Result> run(Path oldCoreClasses, List<String> cases, int rounds, int rows, long budget,
+            Consumer<Result> sink) throws Exception {
         if (rounds < 1 || rows < 1) {
             throw new IllegalArgumentException("rounds and rows must be positive: rounds=" + rounds + " rows=" + rows);
         }
@@ -83,7 +88,7 @@ public final class ByteViewSideBySide {
                         throw new IllegalStateException("builds disagree: case=" + kind + " param=" + param
                                 + " old=" + oldSum + " new=" + newSum);
                     }
-                    long repeat = Math.max(1, 20_000_000L / newCase.work);
+                    long repeat = Math.max(1, budget / newCase.work);
                     double[] o = new double[rounds];
                     double[] n = new double[rounds];
                     double[] b = new double[rounds];
@@ -197,7 +202,8 @@ public final class ByteViewSideBySide {
                 work = lookup ? ByteViewBenchmark.BATCH * 50L : param * 20L; // a sort does about 20 compares per key
                 task = switch (kind) {
                     case "lookup" -> () -> benchmark.lookupByteView(keys);
-                    case "lookupBaseline" -> () -> benchmark.lookupString(keys);
+                    case "lookupCopies" -> () -> benchmark.lookupByteViewCopies(keys);
+                    case "lookupBaseline", "lookupCopiesBaseline" -> () -> benchmark.lookupString(keys);
                     case "sort" -> () -> checksum(benchmark.sortByteView(keys));
                     case "sortCopies" -> () -> checksum(benchmark.sortByteViewCopies(keys));
                     case "sortBaseline", "sortCopiesBaseline" -> () -> checksum(benchmark.sortString(keys));

@@ -9,12 +9,16 @@ import dev.stringview.internal.Hashing;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Objects;
 
@@ -28,12 +32,30 @@ import java.util.Objects;
  * <p>The design follows fjall's {@code byteview} crate (seed 004) with Arrow's 12-byte inline limit, so that a
  * {@code ByteView} and a row of a column have the same two words and the same {@link #hash64() hash}.
  *
- * <p><b>Memory.</b> A {@code ByteView} owns nothing. The bytes of a long value stay in the segment they were read,
- * wrapped or copied into: heap memory for {@link #copyOf(byte[])} and {@link #copyOf(String)}, the caller's
- * allocator for {@link #copyOf(MemorySegment, SegmentAllocator)} and {@link #read}, the column's buffers for
- * {@link ViewColumn#view}. Once the arena behind that segment closes, any access to the bytes throws
- * {@link IllegalStateException}. Inline values (the empty value, and all values of 12 bytes or fewer) hold no
- * memory and stay usable forever. Wrapped memory must not change while a view of it is in use.
+ * <p><b>Memory.</b> A {@code ByteView} owns nothing. The bytes of a long value stay where they were read,
+ * wrapped or copied into, and that memory is one of two kinds:
+ * <ul>
+ *   <li>a heap {@code byte[]}, held directly (no {@link MemorySegment} object): {@link #copyOf(byte[])},
+ *       {@link #copyOf(String)}, {@link #wrap} of a writable heap {@code byte[]} segment, and {@link #read} or
+ *       {@link #copyOf(MemorySegment, SegmentAllocator)} when the allocator hands out heap {@code byte[]} memory.
+ *       The garbage collector frees it once no view (and nothing else) refers to the array.</li>
+ *   <li>a segment: native or mapped memory, read-only heap segments, heap segments over other array types and
+ *       the buffers of {@link ViewColumn#view}. The bytes live as long as that segment's arena; once it closes,
+ *       any access to the bytes throws {@link IllegalStateException}.</li>
+ * </ul>
+ * Inline values (the empty value, and all values of 12 bytes or fewer) hold no memory and stay usable forever.
+ * Wrapped memory must not change while a view of it is in use.
+ *
+ * <p><b>Hash.</b> {@link #hashCode()} of a long value is computed once and cached, as {@link String} caches its
+ * hash: in the upper half of the second word, which for a long value otherwise holds only the 32-bit offset of
+ * the bytes in their memory. A cached hash stays readable after the memory's arena closes; {@link #hash64()} is
+ * never cached and reads the bytes every time.
+ *
+ * <p><b>Threads.</b> A {@code ByteView} is immutable as far as its bytes, equality and order go, and may be read
+ * by any number of threads. The hash cache is a plain write of a value every thread computes identically (the
+ * race is benign, as in {@link String#hashCode()}). Because the second word is not a {@code final} field, share
+ * values between threads through ordinary safe publication (a concurrent collection, a {@code volatile} or
+ * {@code final} field, {@link Thread#start}), as for any object with non-final fields.
  *
  * <p><b>Order.</b> {@link #compareTo} is unsigned lexicographic byte order (UTF-8 code point order), a proper
  * prefix first, the same order as {@link ViewKernels#argsort}.
@@ -45,15 +67,30 @@ public final class ByteView implements Comparable<ByteView> {
     private static final Comparator<ByteView> ORDER = ByteView::compareTo;
     /** Per-thread transfer buffer for streams into off-heap memory ({@link InputStream} can only fill arrays). */
     private static final ThreadLocal<byte[]> TRANSFER = ThreadLocal.withInitial(() -> new byte[8192]);
+    /** Offset bits of {@link #word1} for a long value; the upper 32 bits cache {@link #hashCode()}. */
+    private static final long OFFSET_MASK = 0xFFFF_FFFFL;
+
+    private static final VarHandle LE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle BE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** {@code length | prefix << 32}, or {@code length | inline bytes 0..3 << 32}: view bytes 0..7. */
     private final long word0;
-    /** Inline bytes 4..11 (zero-padded), or the byte offset of the value in {@link #data}. */
-    private final long word1;
-    /** The memory of a long value; null for inline values. */
-    private final MemorySegment data;
+    /**
+     * Inline bytes 4..11 (zero-padded); or, for a long value, the byte offset of the value in {@link #data} in the
+     * low 32 bits (unsigned, at most {@code Integer.MAX_VALUE} from {@link #wrap}, any int32 from a column row) and
+     * the cached {@link #hashCode()} in the high 32 bits (0: not computed yet).
+     *
+     * <p>Not final, so that {@link #hashCode()} can fill in the cache. The race of two threads caching at once is
+     * benign: both write the offset they read and the same hash, and even a long write torn into two 32-bit
+     * halves (JLS 17.7) keeps the offset half unchanged, so a reader sees either no cached hash or the right one.
+     * Every reader of the offset masks with {@link #OFFSET_MASK}.
+     */
+    private long word1;
+    /** The memory of a long value: a {@code byte[]} or a {@link MemorySegment}; null for inline values. */
+    private final Object data;
 
-    private ByteView(long word0, long word1, MemorySegment data) {
+    private ByteView(long word0, long word1, Object data) {
         this.word0 = word0;
         this.word1 = word1;
         this.data = data;
@@ -61,19 +98,19 @@ public final class ByteView implements Comparable<ByteView> {
 
     // ------------------------------------------------------------------------------------------ construction
 
-    /** A copy of {@code bytes}, in heap memory when longer than 12 bytes. */
+    /** A copy of {@code bytes}, in a heap {@code byte[]} of its own when longer than 12 bytes. */
     public static ByteView copyOf(byte[] bytes) {
         if (bytes.length <= INLINE_MAX) {
-            return inline(MemorySegment.ofArray(bytes), 0, bytes.length);
+            return inline(bytes, 0, bytes.length);
         }
-        return owned(MemorySegment.ofArray(bytes.clone()));
+        return ofArray(bytes.clone(), 0, bytes.length);
     }
 
-    /** The UTF-8 encoding of {@code value}, in heap memory when longer than 12 bytes. */
+    /** The UTF-8 encoding of {@code value}, in a heap {@code byte[]} of its own when longer than 12 bytes. */
     public static ByteView copyOf(String value) {
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-        return bytes.length <= INLINE_MAX ? inline(MemorySegment.ofArray(bytes), 0, bytes.length)
-                : owned(MemorySegment.ofArray(bytes)); // the array is ours alone: no second copy
+        return bytes.length <= INLINE_MAX ? inline(bytes, 0, bytes.length)
+                : ofArray(bytes, 0, bytes.length); // the array is ours alone: no second copy
     }
 
     /** A copy of the bytes of {@code value} in memory from {@code allocator} (nothing is allocated up to 12 bytes). */
@@ -84,7 +121,7 @@ public final class ByteView implements Comparable<ByteView> {
         }
         MemorySegment copy = allocator.allocate(length, 1);
         MemorySegment.copy(value, 0, copy, 0, length);
-        return owned(copy);
+        return ofMemory(copy, 0, length);
     }
 
     /**
@@ -101,10 +138,7 @@ public final class ByteView implements Comparable<ByteView> {
         if (length <= INLINE_MAX) {
             return inline(segment, offset, length);
         }
-        if (offset > Integer.MAX_VALUE) { // keep the offset within the view's int32 field
-            return owned(segment.asSlice(offset, length));
-        }
-        return new ByteView(word0(length, segment.get(LAYOUT_LE_INT, offset)), offset, segment);
+        return ofMemory(segment, offset, length);
     }
 
     /**
@@ -122,18 +156,18 @@ public final class ByteView implements Comparable<ByteView> {
         if (length <= INLINE_MAX) {
             byte[] small = TRANSFER.get();
             fill(channel, ByteBuffer.wrap(small, 0, length), length);
-            return inline(MemorySegment.ofArray(small), 0, length);
+            return inline(small, 0, length);
         }
         MemorySegment target = allocator.allocate(length, 1);
         fill(channel, target.asByteBuffer(), length);
-        return owned(target);
+        return ofMemory(target, 0, length);
     }
 
     /**
      * Reads a value of exactly {@code length} bytes from {@code in} into memory from {@code allocator}. When that
-     * memory is a heap {@code byte[]} the stream reads straight into it; otherwise the bytes pass through a
-     * per-thread 8 KiB transfer buffer ({@link InputStream} can only fill arrays). Nothing is allocated for
-     * 12 bytes or fewer.
+     * memory is a heap {@code byte[]} the stream reads straight into it and the view keeps the array (not the
+     * segment); otherwise the bytes pass through a per-thread 8 KiB transfer buffer ({@link InputStream} can only
+     * fill arrays). Values of 12 bytes or fewer go straight into the view's two words: nothing is allocated.
      *
      * @throws EOFException naming the field and both counts if the stream ends early
      */
@@ -145,23 +179,28 @@ public final class ByteView implements Comparable<ByteView> {
         if (length <= INLINE_MAX) {
             byte[] small = TRANSFER.get();
             readFully(in, small, 0, length, length, 0);
-            return inline(MemorySegment.ofArray(small), 0, length);
+            return inline(small, 0, length);
         }
         MemorySegment target = allocator.allocate(length, 1);
-        if (target.heapBase().orElse(null) instanceof byte[] array && target.address() <= Integer.MAX_VALUE
-                && target.address() + length <= array.length) {
-            readFully(in, array, (int) target.address(), length, length, 0);
-        } else {
-            byte[] transfer = TRANSFER.get();
-            long done = 0;
-            while (done < length) {
-                int n = (int) Math.min(transfer.length, length - done);
-                readFully(in, transfer, 0, n, length, done);
-                MemorySegment.copy(transfer, 0, target, ValueLayout.JAVA_BYTE, done, n);
-                done += n;
-            }
+        if (!target.isNative() && target.heapBase().orElse(null) instanceof byte[] array) {
+            int offset = Math.toIntExact(target.address());
+            Objects.checkFromIndexSize(offset, length, array.length);
+            readFully(in, array, offset, length, length, 0);
+            return ofArray(array, offset, length);
         }
-        return owned(target);
+        byte[] transfer = TRANSFER.get();
+        int prefix = 0;
+        long done = 0;
+        while (done < length) {
+            int n = (int) Math.min(transfer.length, length - done);
+            readFully(in, transfer, 0, n, length, done);
+            if (done == 0) {
+                prefix = (int) LE_INT.get(transfer, 0); // from the transfer buffer: no read of the target back
+            }
+            MemorySegment.copy(transfer, 0, target, ValueLayout.JAVA_BYTE, done, n);
+            done += n;
+        }
+        return new ByteView(word0(length, prefix), 0, target);
     }
 
     /** The value at {@code row} of {@code column}'s row words; called by {@link ViewColumn#view}. */
@@ -173,6 +212,7 @@ public final class ByteView implements Comparable<ByteView> {
         if (length <= INLINE_MAX) {
             return new ByteView(word0, word1, null);
         }
+        // The column's word1 is bufferIndex | offset << 32: the offset moves to the low half, no hash cached yet.
         return new ByteView(word0, word1 >>> 32, buffers[(int) word1]);
     }
 
@@ -198,11 +238,18 @@ public final class ByteView implements Comparable<ByteView> {
         if (data == null) {
             return inlineByte(index);
         }
-        return data.get(ValueLayout.JAVA_BYTE, word1 + index);
+        if (data instanceof byte[] array) {
+            return array[(int) word1 + index];
+        }
+        return ((MemorySegment) data).get(ValueLayout.JAVA_BYTE, offset() + index);
     }
 
     /** A new array holding the bytes. */
     public byte[] toByteArray() {
+        if (data instanceof byte[] array) {
+            int offset = (int) word1;
+            return Arrays.copyOfRange(array, offset, offset + length());
+        }
         byte[] out = new byte[length()];
         copyTo(MemorySegment.ofArray(out), 0);
         return out;
@@ -216,25 +263,30 @@ public final class ByteView implements Comparable<ByteView> {
             for (int i = 0; i < length; i++) {
                 target.set(ValueLayout.JAVA_BYTE, offset + i, inlineByte(i));
             }
+        } else if (data instanceof byte[] array) {
+            MemorySegment.copy(array, (int) word1, target, ValueLayout.JAVA_BYTE, offset, length);
         } else {
-            MemorySegment.copy(data, word1, target, offset, length);
+            MemorySegment.copy((MemorySegment) data, offset(), target, offset, length);
         }
     }
 
     /**
-     * The bytes as a read-only segment: a slice of the backing memory for a long value (no copy), a small heap
-     * segment for an inline one.
+     * The bytes as a read-only segment: a slice of the backing memory for a long value (no copy; over the
+     * {@code byte[]} itself for heap-backed values), a small heap segment for an inline one.
      */
     public MemorySegment segment() {
         if (data == null) {
             return MemorySegment.ofArray(toByteArray()).asReadOnly();
         }
-        return data.asSlice(word1, length()).asReadOnly();
+        return data().asSlice(offset(), length()).asReadOnly();
     }
 
     /** The bytes decoded as UTF-8 (malformed sequences become U+FFFD). */
     @Override
     public String toString() {
+        if (data instanceof byte[] array) {
+            return new String(array, (int) word1, length(), StandardCharsets.UTF_8);
+        }
         return new String(toByteArray(), StandardCharsets.UTF_8);
     }
 
@@ -248,7 +300,7 @@ public final class ByteView implements Comparable<ByteView> {
     /**
      * Bytes {@code [from, to)} without copying: a long result shares this value's memory at the right offset
      * (also when this value is itself a slice), a result of 12 bytes or fewer becomes inline, and the prefix is
-     * that of the slice.
+     * that of the slice. The slice has no cached hash of its own yet.
      */
     public ByteView slice(int from, int to) {
         int length = length();
@@ -279,10 +331,17 @@ public final class ByteView implements Comparable<ByteView> {
             long w1 = ViewLayout.inlineWord1(lo, hi);
             return new ByteView(w0, w1, null);
         }
-        return wrap(data, word1 + from, sliceLength);
+        if (data instanceof byte[] array) {
+            int start = (int) word1 + from;
+            return sliceLength <= INLINE_MAX ? inline(array, start, sliceLength) : ofArray(array, start, sliceLength);
+        }
+        return wrap((MemorySegment) data, offset() + from, sliceLength);
     }
 
     // ------------------------------------------------------------------------------------ equality and order
+
+    // equals, hashCode and compareTo keep only their word checks in the method body and call out for the bytes:
+    // small enough for C2 to inline them into HashMap.getNode and the sort loops (a 300-byte equals was not).
 
     @Override
     public boolean equals(Object other) {
@@ -292,19 +351,20 @@ public final class ByteView implements Comparable<ByteView> {
         if (!(other instanceof ByteView that) || word0 != that.word0) {
             return false; // length or prefix differs
         }
-        if (data == null) {
-            return word1 == that.word1;
-        }
-        if (data == that.data && word1 == that.word1) {
-            return true; // the same bytes
-        }
-        return ByteRanges.equal(data, word1 + 4, that.data, that.word1 + 4, length() - 4);
+        return data == null ? word1 == that.word1 : equalLong(that); // word 0 equal: both inline or both long
     }
 
-    /** {@code (int)} of {@link #hash64()} folded: equal bytes give equal hash codes wherever they are stored. */
+    /**
+     * {@code (int)} of {@link #hash64()} folded: equal bytes give equal hash codes wherever they are stored. A
+     * long value computes it once and caches it (see the class comment); an inline value mixes its two words.
+     */
     @Override
     public int hashCode() {
-        return Long.hashCode(hash64());
+        if (data == null) {
+            return Long.hashCode(Hashing.hashInline(word0, word1));
+        }
+        int hash = (int) (word1 >>> 32);
+        return hash != 0 ? hash : cacheHash();
     }
 
     /** The 64-bit hash of the bytes, equal to {@link ViewColumn#hash} of a row holding the same bytes. */
@@ -312,7 +372,7 @@ public final class ByteView implements Comparable<ByteView> {
         if (data == null) {
             return Hashing.hashInline(word0, word1);
         }
-        return Hashing.hashBytes(data, word1, length());
+        return hashLong(offset());
     }
 
     /** Unsigned lexicographic order of the bytes; the prefixes decide without reading memory when they differ. */
@@ -323,18 +383,7 @@ public final class ByteView implements Comparable<ByteView> {
         if (prefixA != prefixB) {
             return Integer.compareUnsigned(prefixA, prefixB);
         }
-        int lengthA = length();
-        int lengthB = other.length();
-        if (data == null || other.data == null) {
-            // Bytes 4..11 as one big-endian word: zero padding of an inline value compares like its end, and a
-            // long value has at least 13 bytes, so 8 bytes after its prefix are always there.
-            int c = Long.compareUnsigned(middleWord(), other.middleWord());
-            return c != 0 ? c : Integer.compare(lengthA, lengthB);
-        }
-        if (data == other.data && word1 == other.word1) {
-            return Integer.compare(lengthA, lengthB);
-        }
-        return ByteRanges.compare(data, word1 + 4, lengthA - 4, other.data, other.word1 + 4, lengthB - 4);
+        return compareAfterPrefix(other);
     }
 
     /** The natural order ({@link #compareTo}) as a {@link Comparator}, for sorting and sorted maps. */
@@ -346,29 +395,198 @@ public final class ByteView implements Comparable<ByteView> {
 
     /** Word 1 as a view in a column with this value's memory as buffer {@code bufferIndex} would hold it. */
     long viewWord1(int bufferIndex) {
-        return data == null ? word1 : (bufferIndex & 0xFFFF_FFFFL) | (word1 << 32);
+        return data == null ? word1 : (bufferIndex & 0xFFFF_FFFFL) | (offset() << 32);
     }
 
+    /** Inline bytes 4..11 of an inline value, the byte offset in {@link #data()} of a long one (no cached hash). */
     long word1() {
-        return word1;
+        return data == null ? word1 : offset();
     }
 
-    /** The backing memory of a long value, null for an inline one. */
+    /**
+     * The backing memory of a long value as a segment (over the whole {@code byte[]} for heap-backed values, so
+     * that {@link #word1()} is the offset in it and values of one array are one buffer), null for an inline one.
+     */
     MemorySegment data() {
-        return data;
+        return data == null ? null : data instanceof byte[] array ? MemorySegment.ofArray(array) : (MemorySegment) data;
+    }
+
+    /** The byte offset of a long value in its memory. */
+    private long offset() {
+        return word1 & OFFSET_MASK;
+    }
+
+    /** {@link Hashing#hashBytes} of this long value's bytes at {@code offset}. */
+    private long hashLong(long offset) {
+        if (data instanceof byte[] array) {
+            return Hashing.hashBytes(array, (int) offset, length());
+        }
+        return Hashing.hashBytes((MemorySegment) data, offset, length());
+    }
+
+    /** {@link #equals} of two long values of one length (at least 13) and one prefix: the bytes after it decide. */
+    private boolean equalLong(ByteView that) {
+        long w1 = word1;
+        long thatW1 = that.word1;
+        if (data == that.data && ((w1 ^ thatW1) & OFFSET_MASK) == 0) {
+            return true; // the same bytes
+        }
+        int hash = (int) (w1 >>> 32);
+        int thatHash = (int) (thatW1 >>> 32);
+        if (hash != 0 && thatHash != 0 && hash != thatHash) {
+            return false; // both hashes cached, and they differ
+        }
+        int length = length();
+        long offset = w1 & OFFSET_MASK;
+        long thatOffset = thatW1 & OFFSET_MASK;
+        if (data instanceof byte[] a) {
+            if (that.data instanceof byte[] b) {
+                int from = (int) offset;
+                int thatFrom = (int) thatOffset;
+                return Arrays.equals(a, from + 4, from + length, b, thatFrom + 4, thatFrom + length);
+            }
+            return equalTail(a, (int) offset, (MemorySegment) that.data, thatOffset, length);
+        }
+        if (that.data instanceof byte[] b) {
+            return equalTail(b, (int) thatOffset, (MemorySegment) data, offset, length);
+        }
+        return ByteRanges.equal((MemorySegment) data, offset + 4, (MemorySegment) that.data, thatOffset + 4,
+                length - 4);
+    }
+
+    /** Computes a long value's {@link #hashCode()} and caches it in the upper half of {@link #word1}. */
+    private int cacheHash() {
+        long w1 = word1;
+        int hash = Long.hashCode(hashLong(w1 & OFFSET_MASK));
+        // A value whose hash folds to 0 recomputes it on every call (as String does without hashIsZero).
+        word1 = (w1 & OFFSET_MASK) | ((long) hash << 32);
+        return hash;
+    }
+
+    /** {@link #compareTo} once the prefixes are equal. */
+    private int compareAfterPrefix(ByteView other) {
+        int lengthA = length();
+        int lengthB = other.length();
+        // Bytes 4..11 as one big-endian word, from the view for an inline value and from memory for a long one:
+        // zero padding of an inline value compares like its end, and a long value has at least 13 bytes, so 8
+        // bytes after its prefix are always there.
+        long middleA = middleWord();
+        long middleB = other.middleWord();
+        if (middleA != middleB) {
+            return Long.compareUnsigned(middleA, middleB);
+        }
+        if (data == null || other.data == null) {
+            return Integer.compare(lengthA, lengthB); // the shorter is inline and ends inside the equal 12 bytes
+        }
+        long offsetA = offset();
+        long offsetB = other.offset();
+        if (data == other.data && offsetA == offsetB) {
+            return Integer.compare(lengthA, lengthB);
+        }
+        // Both long, bytes 0..11 equal: the rest decides, from byte 12 on.
+        if (data instanceof byte[] a) {
+            if (other.data instanceof byte[] b) {
+                return Arrays.compareUnsigned(a, (int) offsetA + INLINE_MAX, (int) offsetA + lengthA,
+                        b, (int) offsetB + INLINE_MAX, (int) offsetB + lengthB);
+            }
+            return compareTail(a, (int) offsetA, lengthA, (MemorySegment) other.data, offsetB, lengthB);
+        }
+        if (other.data instanceof byte[] b) {
+            return -compareTail(b, (int) offsetB, lengthB, (MemorySegment) data, offsetA, lengthA);
+        }
+        return compareTail((MemorySegment) data, offsetA, lengthA, (MemorySegment) other.data, offsetB, lengthB);
     }
 
     /** Bytes 4..11 as an unsigned big-endian long. */
     private long middleWord() {
-        return data == null ? Long.reverseBytes(word1) : data.get(LAYOUT_BE_LONG, word1 + 4);
+        if (data == null) {
+            return Long.reverseBytes(word1);
+        }
+        if (data instanceof byte[] array) {
+            return (long) BE_LONG.get(array, (int) word1 + 4);
+        }
+        return ((MemorySegment) data).get(LAYOUT_BE_LONG, offset() + 4);
+    }
+
+    /**
+     * Whether bytes 4..length of two long values of one length (at least 13) are equal, one in an array and one
+     * in a segment: 8-byte words, the last one overlapping the one before (so no byte loop for the tail).
+     */
+    private static boolean equalTail(byte[] a, int aOffset, MemorySegment b, long bOffset, int length) {
+        Objects.checkFromIndexSize(aOffset, length, a.length);
+        Objects.checkFromIndexSize(bOffset, length, b.byteSize());
+        int last = length - Long.BYTES;
+        for (int i = 4; i < last; i += Long.BYTES) {
+            if ((long) LE_LONG.get(a, aOffset + i) != b.get(ViewLayout.LAYOUT_LE_LONG, bOffset + i)) {
+                return false;
+            }
+        }
+        return (long) LE_LONG.get(a, aOffset + last) == b.get(ViewLayout.LAYOUT_LE_LONG, bOffset + last);
+    }
+
+    /**
+     * Order of two long values whose bytes 0..11 are equal, one in an array: big-endian words from byte 12; the
+     * last word of the common length is read overlapping (bytes before 12 are equal, so it stays exact).
+     */
+    private static int compareTail(byte[] a, int aOffset, int aLength, MemorySegment b, long bOffset, int bLength) {
+        Objects.checkFromIndexSize(aOffset, aLength, a.length);
+        Objects.checkFromIndexSize(bOffset, bLength, b.byteSize());
+        int common = Math.min(aLength, bLength);
+        int last = common - Long.BYTES;
+        for (int i = INLINE_MAX; i < last; i += Long.BYTES) {
+            long x = (long) BE_LONG.get(a, aOffset + i);
+            long y = b.get(LAYOUT_BE_LONG, bOffset + i);
+            if (x != y) {
+                return Long.compareUnsigned(x, y);
+            }
+        }
+        long x = (long) BE_LONG.get(a, aOffset + last);
+        long y = b.get(LAYOUT_BE_LONG, bOffset + last);
+        return x != y ? Long.compareUnsigned(x, y) : Integer.compare(aLength, bLength);
+    }
+
+    /** {@link #compareTail(byte[], int, int, MemorySegment, long, int)} with both values in segments. */
+    private static int compareTail(MemorySegment a, long aOffset, int aLength, MemorySegment b, long bOffset,
+            int bLength) {
+        int common = Math.min(aLength, bLength);
+        int last = common - Long.BYTES;
+        for (int i = INLINE_MAX; i < last; i += Long.BYTES) {
+            long x = a.get(LAYOUT_BE_LONG, aOffset + i);
+            long y = b.get(LAYOUT_BE_LONG, bOffset + i);
+            if (x != y) {
+                return Long.compareUnsigned(x, y);
+            }
+        }
+        long x = a.get(LAYOUT_BE_LONG, aOffset + last);
+        long y = b.get(LAYOUT_BE_LONG, bOffset + last);
+        return x != y ? Long.compareUnsigned(x, y) : Integer.compare(aLength, bLength);
     }
 
     private byte inlineByte(int index) {
         return (byte) (index < 4 ? word0 >>> (32 + 8 * index) : word1 >>> (8 * (index - 4)));
     }
 
-    private static ByteView owned(MemorySegment bytes) {
-        return new ByteView(word0((int) bytes.byteSize(), bytes.get(LAYOUT_LE_INT, 0)), 0, bytes);
+    /** A long value in {@code array} at {@code offset}; the array is the view's memory from now on. */
+    private static ByteView ofArray(byte[] array, int offset, int length) {
+        return new ByteView(word0(length, (int) LE_INT.get(array, offset)), offset & OFFSET_MASK, array);
+    }
+
+    /**
+     * A long value at {@code offset} of {@code memory}: held as its {@code byte[]} when the segment is a writable
+     * heap {@code byte[]} segment (equality, order and hashing then run on the array), else as the segment.
+     */
+    private static ByteView ofMemory(MemorySegment memory, long offset, int length) {
+        if (memory.heapBase().orElse(null) instanceof byte[] array) {
+            return ofArray(array, Math.toIntExact(memory.address() + offset), length);
+        }
+        return ofSegment(memory, offset, length);
+    }
+
+    private static ByteView ofSegment(MemorySegment segment, long offset, int length) {
+        if (offset > Integer.MAX_VALUE) { // keep the offset within the view's int32 field
+            return new ByteView(word0(length, segment.get(LAYOUT_LE_INT, offset)), 0, segment.asSlice(offset, length));
+        }
+        return new ByteView(word0(length, segment.get(LAYOUT_LE_INT, offset)), offset, segment);
     }
 
     private static ByteView inline(MemorySegment source, long offset, int length) {
@@ -377,6 +595,23 @@ public final class ByteView implements Comparable<ByteView> {
         }
         long lo = ViewLayout.inlineLow(source, offset, length);
         long hi = ViewLayout.inlineHigh(source, offset, length);
+        return new ByteView(ViewLayout.inlineWord0(length, lo), ViewLayout.inlineWord1(lo, hi), null);
+    }
+
+    /** An inline value of {@code length} (0 to 12) bytes at {@code offset} of {@code array}. */
+    private static ByteView inline(byte[] array, int offset, int length) {
+        if (length == 0) {
+            return EMPTY;
+        }
+        Objects.checkFromIndexSize(offset, length, array.length);
+        long lo;
+        long hi;
+        if (offset + INLINE_MAX <= array.length) { // one word and one int, bytes past the value masked off
+            lo = (long) LE_LONG.get(array, offset) & ViewLayout.inlineLowMask(length);
+            hi = ((int) LE_INT.get(array, offset + Long.BYTES) & 0xFFFF_FFFFL) & ViewLayout.inlineHighMask(length);
+        } else {
+            return inline(MemorySegment.ofArray(array), offset, length);
+        }
         return new ByteView(ViewLayout.inlineWord0(length, lo), ViewLayout.inlineWord1(lo, hi), null);
     }
 

@@ -65,15 +65,33 @@ class ByteViewTest {
             case 4 -> ByteView.read(new ByteArrayInputStream(value), value.length, arena);
             case 5 -> ByteView.read(new ByteArrayInputStream(value), value.length, HEAP);
             case 6 -> ViewColumns.ofBytes(arena, new byte[] {1}, value).view(1);
-            default -> { // a slice of a longer value
+            case 7 -> { // a slice of a longer heap copy (byte[]-backed)
                 byte[] padded = new byte[value.length + 20];
                 System.arraycopy(value, 0, padded, 9, value.length);
                 yield ByteView.copyOf(padded).slice(9, 9 + value.length);
             }
+            case 8 -> ByteView.read(Channels.newChannel(new ByteArrayInputStream(value)), value.length, HEAP);
+            case 9 -> { // a writable heap segment at an offset: byte[]-backed without a copy
+                byte[] padded = new byte[value.length + 5];
+                System.arraycopy(value, 0, padded, 3, value.length);
+                yield ByteView.wrap(MemorySegment.ofArray(padded).asSlice(1), 2, value.length);
+            }
+            case 10 -> { // a read-only heap segment: kept as a segment
+                byte[] padded = new byte[value.length + 5];
+                System.arraycopy(value, 0, padded, 4, value.length);
+                yield ByteView.wrap(MemorySegment.ofArray(padded).asReadOnly(), 4, value.length);
+            }
+            case 11 -> ByteView.copyOf(MemorySegment.ofArray(value), HEAP);
+            default -> { // a slice of a slice of a column row (native, segment-backed)
+                byte[] padded = new byte[value.length + 30];
+                System.arraycopy(value, 0, padded, 17, value.length);
+                yield ViewColumns.ofBytes(arena, padded).view(0).slice(6, padded.length - 2)
+                        .slice(11, 11 + value.length);
+            }
         };
     }
 
-    private static final int WAYS = 8;
+    private static final int WAYS = 13;
 
     @Test
     void everyConstructionReadsBackAndAgreesWithTheModel() throws IOException {
@@ -330,5 +348,168 @@ class ByteViewTest {
             assertEquals(offHeap, onHeap);
             assertFalse(offHeap.isInline());
         }
+    }
+
+    /** Names of {@link #make}'s ways, for messages. */
+    private static final String[] WAY_NAMES = {"copyOf(byte[])", "copyOf(segment, arena)", "wrap(native)",
+        "read(channel, arena)", "read(stream, arena)", "read(stream, heap)", "column row", "slice of heap copy",
+        "read(channel, heap)", "wrap(heap)", "wrap(read-only heap)", "copyOf(segment, heap)", "slice of slice of row"};
+
+    /**
+     * A second value near {@code a}: equal, one byte changed at a position that matters for the compare paths
+     * (prefix, bytes 4..11, byte 12, the last word, the very last byte; to 0x00, 0x7F, 0x80 or 0xFF), cut
+     * short, made longer, or unrelated.
+     */
+    static byte[] nearValue(byte[] a, Random random) {
+        byte[] b = a.clone();
+        switch (random.nextInt(6)) {
+            case 0 -> { }
+            case 1, 2 -> {
+                if (b.length > 0) {
+                    int[] positions = {0, 3, 4, 7, 11, 12, 13, b.length - 8, b.length - 1, random.nextInt(b.length)};
+                    int at = Math.max(0, Math.min(b.length - 1, positions[random.nextInt(positions.length)]));
+                    byte[] to = {0, 0x7F, (byte) 0x80, (byte) 0xFF, (byte) (b[at] + 1), (byte) (b[at] - 1)};
+                    b[at] = to[random.nextInt(to.length)];
+                }
+            }
+            case 3 -> b = Arrays.copyOf(a, random.nextInt(a.length + 1));
+            case 4 -> {
+                b = Arrays.copyOf(a, a.length + 1 + random.nextInt(20));
+                for (int i = a.length; i < b.length; i++) {
+                    b[i] = (byte) random.nextInt(256); // zero bytes included: padding must not compare like data
+                }
+            }
+            default -> b = randomValue(random);
+        }
+        return b;
+    }
+
+    /** Checks every accessor of {@code view} against the model bytes (after a hash has been cached, too). */
+    private static void assertReadsBack(byte[] model, ByteView view, String where) {
+        assertEquals(model.length, view.length(), where);
+        assertArrayEquals(model, view.toByteArray(), where);
+        for (int i = 0; i < model.length; i++) {
+            assertEquals(model[i], view.byteAt(i), where + " index=" + i);
+        }
+        assertArrayEquals(model, view.segment().toArray(ValueLayout.JAVA_BYTE), where);
+        byte[] target = new byte[model.length + 3];
+        view.copyTo(MemorySegment.ofArray(target), 3);
+        assertArrayEquals(model, Arrays.copyOfRange(target, 3, target.length), where);
+        assertEquals(new String(model, StandardCharsets.UTF_8), view.toString(), where);
+    }
+
+    /**
+     * Equality, order and both hashes of every pair of construction ways (heap {@code byte[]}-backed, segment-backed
+     * native and heap, inline, slices of slices) against the model, on pairs that differ where each compare path
+     * looks; the same checks again once both hashes are cached, and every accessor after caching.
+     */
+    @Test
+    void everyPairOfBackingsAgreesWithTheModelBeforeAndAfterTheHashIsCached() throws IOException {
+        Random random = new Random(SEED + 11);
+        try (Arena arena = Arena.ofConfined()) {
+            for (int wayA = 0; wayA < WAYS; wayA++) {
+                for (int wayB = 0; wayB < WAYS; wayB++) {
+                    for (int c = 0; c < 40; c++) {
+                        byte[] a = randomValue(random);
+                        byte[] b = nearValue(a, random);
+                        ByteView va = make(a, wayA, arena);
+                        ByteView vb = make(b, wayB, arena);
+                        String where = "seed=" + (SEED + 11) + " a=" + WAY_NAMES[wayA] + " b=" + WAY_NAMES[wayB]
+                                + " case=" + c + " a=" + Arrays.toString(a) + " b=" + Arrays.toString(b);
+                        long hashA = ViewColumns.ofBytes(arena, a).hash(0);
+                        long hashB = ViewColumns.ofBytes(arena, b).hash(0);
+                        for (int pass = 0; pass < 2; pass++) { // pass 1: both hash codes are cached now
+                            String at = where + " pass=" + pass;
+                            assertEquals(Arrays.equals(a, b), va.equals(vb), at);
+                            assertEquals(Arrays.equals(a, b), vb.equals(va), at);
+                            assertEquals(Integer.signum(Arrays.compareUnsigned(a, b)), Integer.signum(va.compareTo(vb)),
+                                    at);
+                            assertEquals(Integer.signum(Arrays.compareUnsigned(b, a)), Integer.signum(vb.compareTo(va)),
+                                    at);
+                            assertEquals(0, va.compareTo(va), at);
+                            assertEquals(hashA, va.hash64(), at);
+                            assertEquals(hashB, vb.hash64(), at);
+                            assertEquals(Long.hashCode(hashA), va.hashCode(), at);
+                            assertEquals(Long.hashCode(hashB), vb.hashCode(), at);
+                            assertReadsBack(a, va, at);
+                            assertReadsBack(b, vb, at);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** A slice of a value whose hash is cached gets its own hash, also through slices of slices, on every backing. */
+    @Test
+    void slicesOfValuesWithACachedHashHashTheirOwnBytes() throws IOException {
+        Random random = new Random(SEED + 12);
+        try (Arena arena = Arena.ofConfined()) {
+            for (int c = 0; c < 600; c++) {
+                byte[] model = randomValue(random);
+                int way = random.nextInt(WAYS);
+                ByteView view = make(model, way, arena);
+                for (int depth = 0; depth < 4; depth++) {
+                    view.hashCode(); // cache the parent's hash before slicing
+                    int from = random.nextInt(model.length + 1);
+                    int to = from + random.nextInt(model.length - from + 1);
+                    String where = "seed=" + (SEED + 12) + " way=" + WAY_NAMES[way] + " case=" + c + " depth=" + depth
+                            + " from=" + from + " to=" + to + " model=" + Arrays.toString(model);
+                    model = Arrays.copyOfRange(model, from, to);
+                    view = view.slice(from, to);
+                    long expected = ViewColumns.ofBytes(arena, model).hash(0);
+                    assertEquals(Long.hashCode(expected), view.hashCode(), where);
+                    assertEquals(Long.hashCode(expected), view.hashCode(), where + " (cached)");
+                    assertEquals(expected, view.hash64(), where);
+                    assertReadsBack(model, view, where);
+                    assertEquals(ByteView.copyOf(model), view, where);
+                    assertEquals(0, ByteView.copyOf(model).compareTo(view), where);
+                    assertEquals(model.length <= 12, view.isInline(), where);
+                }
+            }
+        }
+    }
+
+    /** Heap copies keep their {@code byte[]}: slices of one copy share it, and a builder adopts it as one buffer. */
+    @Test
+    void heapCopiesShareTheirArrayWithSlicesAndBuilders() {
+        byte[] bytes = "a heap copy longer than twelve bytes, with a few slices".getBytes(StandardCharsets.UTF_8);
+        ByteView copy = ByteView.copyOf(bytes);
+        copy.hashCode(); // the cached hash must not disturb the offsets the builder reads
+        ByteView first = copy.slice(2, 30);
+        ByteView second = first.slice(5, 20);
+        assertFalse(copy.segment().isNative());
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.UTF8);
+            builder.append(copy).append(first).append(second).append(second.slice(1, 4));
+            ViewColumn column = builder.build();
+            assertEquals(1, column.bufferCount(), "one adopted array, no copy");
+            assertFalse(column.buffer(0).isNative());
+            assertEquals(bytes.length, column.buffer(0).byteSize(), "the copy's own array");
+            assertEquals(new String(bytes, StandardCharsets.UTF_8), column.string(0));
+            assertEquals(new String(bytes, 2, 28, StandardCharsets.UTF_8), column.string(1));
+            assertEquals(new String(bytes, 7, 15, StandardCharsets.UTF_8), column.string(2));
+            assertEquals(new String(bytes, 8, 3, StandardCharsets.UTF_8), column.string(3));
+            for (int row = 0; row < 3; row++) {
+                assertEquals(column.hash(row), column.view(row).hash64(), "row=" + row);
+            }
+            assertEquals(second, column.view(2));
+            assertEquals(second.hashCode(), column.view(2).hashCode());
+        }
+    }
+
+    /** A cached hash needs no memory: hashCode still answers after the arena closes, hash64 and the bytes throw. */
+    @Test
+    void aCachedHashCodeOutlivesTheArenaButTheBytesDoNot() {
+        ByteView value;
+        int hash;
+        try (Arena arena = Arena.ofConfined()) {
+            value = ViewColumns.ofStrings(arena, "lives in the arena's data block").view(0);
+            hash = value.hashCode();
+        }
+        assertEquals(hash, value.hashCode());
+        assertThrows(IllegalStateException.class, value::hash64);
+        assertThrows(IllegalStateException.class, value::toByteArray);
+        assertThrows(IllegalStateException.class, () -> value.equals(ByteView.copyOf("lives in the arena's data blocK")));
     }
 }

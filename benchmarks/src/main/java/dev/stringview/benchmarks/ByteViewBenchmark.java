@@ -44,9 +44,17 @@ import org.openjdk.jmh.annotations.Warmup;
  *       column ({@code column.view(row)}: bytes stay in the column's buffer), {@code heapByteViewCopy} copies a
  *       {@code byte[]} ({@code ByteView.copyOf}), the others build the JDK types from the same bytes.</li>
  *   <li>{@code read*}: read {@link #BATCH} values of {@code length} bytes from a stream: {@code ByteView.read} into
- *       a slicing allocator, against {@code new byte[n]} + {@code readFully} (byteview: 16.7 vs 37 ns at 36 B).</li>
- *   <li>{@code lookup*}: {@link #BATCH} {@code HashMap.get} of URL-like keys (probe keys are distinct objects).</li>
- *   <li>{@code sort*}: sort {@code rows} URL-like keys (a copy of the array each time, in both).</li>
+ *       a slicing allocator over native memory ({@code readByteView}) or over one heap {@code byte[]}
+ *       ({@code readByteViewHeap}; the view keeps the array, no segment object per value), both allocated once per
+ *       trial and reused, against {@code new byte[n]} + {@code readFully} per value (byteview: 16.7 vs 37 ns at
+ *       36 B).</li>
+ *   <li>{@code lookup*}: {@link #BATCH} {@code HashMap.get} of URL-like keys (probe keys are distinct objects, heap
+ *       copies): {@code lookupByteView} in a map keyed by column views (bytes in native memory),
+ *       {@code lookupByteViewCopies} in a map keyed by heap copies ({@code ByteView.copyOf}, as the
+ *       {@code String} keys are).</li>
+ *   <li>{@code sort*}: sort {@code rows} URL-like keys (a copy of the array each time, in both):
+ *       {@code sortByteView} sorts column views (bytes in the column's native buffers),
+ *       {@code sortByteViewCopies} heap copies ({@code ByteView.copyOf(byte[])}, as {@code String}s are made).</li>
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -68,6 +76,7 @@ public class ByteViewBenchmark {
         byte[] page;
         ViewColumn column;
         MemorySegment readMemory;
+        MemorySegment readHeapMemory;
         final Object[] sinkObjects = new Object[BATCH];
 
         @Setup(Level.Trial)
@@ -88,6 +97,7 @@ public class ByteViewBenchmark {
             }
             column = builder.build();
             readMemory = arena.allocate((long) BATCH * (length + 16) + 64, 16);
+            readHeapMemory = MemorySegment.ofArray(new byte[BATCH * (length + 16) + 64]);
         }
 
         @TearDown(Level.Trial)
@@ -105,8 +115,10 @@ public class ByteViewBenchmark {
         Arena arena;
         String[] strings;
         ByteView[] views;
+        ByteView[] copies;
         Map<String, Integer> stringMap;
         Map<ByteView, Integer> viewMap;
+        Map<ByteView, Integer> copyMap;
         String[] stringProbes;
         ByteView[] viewProbes;
 
@@ -125,15 +137,19 @@ public class ByteViewBenchmark {
             }
             ViewColumn column = builder.build();
             views = new ByteView[rows];
+            copies = new ByteView[rows];
             for (int i = 0; i < rows; i++) {
                 views[i] = column.view(i);
+                copies[i] = ByteView.copyOf(strings[i].getBytes(StandardCharsets.UTF_8));
             }
             int mapped = Math.min(rows, 100_000);
             stringMap = new HashMap<>();
             viewMap = new HashMap<>();
+            copyMap = new HashMap<>();
             for (int i = 0; i < mapped; i++) {
                 stringMap.put(strings[i], i);
                 viewMap.put(views[i], i);
+                copyMap.put(copies[i], i);
             }
             stringProbes = new String[BATCH];
             viewProbes = new ByteView[BATCH];
@@ -213,6 +229,17 @@ public class ByteViewBenchmark {
         return v.sinkObjects;
     }
 
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public Object[] readByteViewHeap(Values v) throws IOException {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        SegmentAllocator allocator = SegmentAllocator.slicingAllocator(v.readHeapMemory);
+        for (int i = 0; i < BATCH; i++) {
+            v.sinkObjects[i] = ByteView.read(in, v.length, allocator);
+        }
+        return v.sinkObjects;
+    }
+
     /** Baseline: {@code new byte[n]} and {@code readFully}. */
     @Benchmark
     @OperationsPerInvocation(BATCH)
@@ -238,6 +265,16 @@ public class ByteViewBenchmark {
         return sum;
     }
 
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long lookupByteViewCopies(Keys k) {
+        long sum = 0;
+        for (ByteView probe : k.viewProbes) {
+            sum += k.copyMap.get(probe);
+        }
+        return sum;
+    }
+
     /** Baseline: {@code HashMap<String, V>} (String caches its hash after the first lookup). */
     @Benchmark
     @OperationsPerInvocation(BATCH)
@@ -252,6 +289,13 @@ public class ByteViewBenchmark {
     @Benchmark
     public ByteView[] sortByteView(Keys k) {
         ByteView[] copy = k.views.clone();
+        Arrays.sort(copy, ByteView.comparator());
+        return copy;
+    }
+
+    @Benchmark
+    public ByteView[] sortByteViewCopies(Keys k) {
+        ByteView[] copy = k.copies.clone();
         Arrays.sort(copy, ByteView.comparator());
         return copy;
     }

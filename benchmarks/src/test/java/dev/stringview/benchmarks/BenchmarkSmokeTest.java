@@ -70,10 +70,10 @@ class BenchmarkSmokeTest {
         }
         // 4 heaps (with the prefix-collision batch) x 6 implementations x 3 lengths x 4 kernels + argsort 3 data x 4
         // + bandwidth + 5 datasets x 4 + 4 layouts x 3 queries x 7 + 3 layouts x 3 floors + 9 Arrow interop methods
-        // + serialization (separated 3 codecs + size-prefix 2 codecs + 2 peers) x 2 methods + 11 ByteView methods
-        assertEquals(288 + 12 + 1 + 20 + 84 + 9 + 9 + 14 + 11, runs.size(),
+        // + serialization (separated 3 codecs + size-prefix 2 codecs + 2 peers) x 2 methods + 14 ByteView methods
+        assertEquals(288 + 12 + 1 + 20 + 84 + 9 + 9 + 14 + 14, runs.size(),
                 "benchmark runs (" + seconds + " s): " + methods);
-        assertEquals(4 * 6 + 4 + 1 + 4 + 7 + 3 + 9 + 8 + 11, methods.size(), "benchmark methods: " + methods);
+        assertEquals(4 * 6 + 4 + 1 + 4 + 7 + 3 + 9 + 8 + 14, methods.size(), "benchmark methods: " + methods);
 
         Map<String, Object> context = RunContext.capture();
         Path contextFile = docs.resolve("context.json");
@@ -86,8 +86,8 @@ class BenchmarkSmokeTest {
             assertTrue(md.contains(heading), heading);
         }
         assertFalse(md.contains("not measured"), "every target has figures:\n" + md);
-        // ByteViewBenchmark's 7 per-value methods (heap*, read*) always run on their full 1,024 values.
-        assertTrue(md.contains("**Not a real run:** " + (runs.size() - 7) + " results"), "tiny runs are flagged");
+        // ByteViewBenchmark's 8 per-value methods (heap*, read*) always run on their full 1,024 values.
+        assertTrue(md.contains("**Not a real run:** " + (runs.size() - 8) + " results"), "tiny runs are flagged");
         assertFalse(md.contains("n/a"), "every cell has a figure:\n" + md);
         for (String svg : new String[] {"suite1-scattered.svg", "suite1-contiguous.svg", "suite1-batch.svg",
             "suite1-collision.svg",

@@ -76,6 +76,17 @@ public final class Hashing {
         return fmix64(h);
     }
 
+    /**
+     * {@link #hashBytes(MemorySegment, long, int)} of {@code length} bytes at {@code offset} of {@code array}: the
+     * same value, for callers that hold the array itself (heap-backed {@code ByteView}s).
+     */
+    public static long hashBytes(byte[] array, int offset, int length) {
+        if (length < Long.BYTES) {
+            return hashBytes(MemorySegment.ofArray(array), offset, length);
+        }
+        return hashArray(array, offset, length);
+    }
+
     /** {@link #hashBytes} of {@code length >= 8} bytes at {@code offset} of {@code array}: the same value. */
     private static long hashArray(byte[] array, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, array.length);

@@ -46,16 +46,16 @@ import java.util.Objects;
  * Inline values (the empty value, and all values of 12 bytes or fewer) hold no memory and stay usable forever.
  * Wrapped memory must not change while a view of it is in use.
  *
- * <p><b>Hash.</b> {@link #hashCode()} of a long value is computed once and cached, as {@link String} caches its
- * hash: in the upper half of the second word, which for a long value otherwise holds only the 32-bit offset of
- * the bytes in their memory. A cached hash stays readable after the memory's arena closes; {@link #hash64()} is
- * never cached and reads the bytes every time.
+ * <p><b>Hash.</b> A long value made by copying ({@link #copyOf(byte[])}, {@link #copyOf(String)},
+ * {@link #copyOf(MemorySegment, SegmentAllocator)}: the keys a map keeps) computes its {@link #hashCode()} once,
+ * while the copied bytes are still in cache, and keeps it in the upper half of the second word, which for a long
+ * value otherwise holds only the 32-bit offset of the bytes in their memory. Such a hash stays readable after the
+ * memory's arena closes. Values that share memory ({@link #wrap}, {@link #slice}, {@link ViewColumn#view}) and
+ * values read from streams compute it on each call, from the bytes; {@link #hash64()} always does.
  *
- * <p><b>Threads.</b> A {@code ByteView} is immutable as far as its bytes, equality and order go, and may be read
- * by any number of threads. The hash cache is a plain write of a value every thread computes identically (the
- * race is benign, as in {@link String#hashCode()}). Because the second word is not a {@code final} field, share
- * values between threads through ordinary safe publication (a concurrent collection, a {@code volatile} or
- * {@code final} field, {@link Thread#start}), as for any object with non-final fields.
+ * <p><b>Threads.</b> A {@code ByteView} is immutable: every field is {@code final} (the hash is computed before
+ * construction, never cached afterwards), so values may be shared between threads like {@link String}s, even
+ * through a data race.
  *
  * <p><b>Order.</b> {@link #compareTo} is unsigned lexicographic byte order (UTF-8 code point order), a proper
  * prefix first, the same order as {@link ViewKernels#argsort}.
@@ -67,7 +67,7 @@ public final class ByteView implements Comparable<ByteView> {
     private static final Comparator<ByteView> ORDER = ByteView::compareTo;
     /** Per-thread transfer buffer for streams into off-heap memory ({@link InputStream} can only fill arrays). */
     private static final ThreadLocal<byte[]> TRANSFER = ThreadLocal.withInitial(() -> new byte[8192]);
-    /** Offset bits of {@link #word1} for a long value; the upper 32 bits cache {@link #hashCode()}. */
+    /** Offset bits of {@link #word1} for a long value; the upper 32 bits keep a copy's {@link #hashCode()}. */
     private static final long OFFSET_MASK = 0xFFFF_FFFFL;
 
     private static final VarHandle LE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -79,14 +79,10 @@ public final class ByteView implements Comparable<ByteView> {
     /**
      * Inline bytes 4..11 (zero-padded); or, for a long value, the byte offset of the value in {@link #data} in the
      * low 32 bits (unsigned, at most {@code Integer.MAX_VALUE} from {@link #wrap}, any int32 from a column row) and
-     * the cached {@link #hashCode()} in the high 32 bits (0: not computed yet).
-     *
-     * <p>Not final, so that {@link #hashCode()} can fill in the cache. The race of two threads caching at once is
-     * benign: both write the offset they read and the same hash, and even a long write torn into two 32-bit
-     * halves (JLS 17.7) keeps the offset half unchanged, so a reader sees either no cached hash or the right one.
+     * the {@link #hashCode()} computed at construction in the high 32 bits (0: none; see the class comment).
      * Every reader of the offset masks with {@link #OFFSET_MASK}.
      */
-    private long word1;
+    private final long word1;
     /** The memory of a long value: a {@code byte[]} or a {@link MemorySegment}; null for inline values. */
     private final Object data;
 
@@ -103,14 +99,14 @@ public final class ByteView implements Comparable<ByteView> {
         if (bytes.length <= INLINE_MAX) {
             return inline(bytes, 0, bytes.length);
         }
-        return ofArray(bytes.clone(), 0, bytes.length);
+        return ofArray(bytes.clone(), 0, bytes.length).withHash();
     }
 
     /** The UTF-8 encoding of {@code value}, in a heap {@code byte[]} of its own when longer than 12 bytes. */
     public static ByteView copyOf(String value) {
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
         return bytes.length <= INLINE_MAX ? inline(bytes, 0, bytes.length)
-                : ofArray(bytes, 0, bytes.length); // the array is ours alone: no second copy
+                : ofArray(bytes, 0, bytes.length).withHash(); // the array is ours alone: no second copy
     }
 
     /** A copy of the bytes of {@code value} in memory from {@code allocator} (nothing is allocated up to 12 bytes). */
@@ -121,7 +117,7 @@ public final class ByteView implements Comparable<ByteView> {
         }
         MemorySegment copy = allocator.allocate(length, 1);
         MemorySegment.copy(value, 0, copy, 0, length);
-        return ofMemory(copy, 0, length);
+        return ofMemory(copy, 0, length).withHash();
     }
 
     /**
@@ -212,7 +208,7 @@ public final class ByteView implements Comparable<ByteView> {
         if (length <= INLINE_MAX) {
             return new ByteView(word0, word1, null);
         }
-        // The column's word1 is bufferIndex | offset << 32: the offset moves to the low half, no hash cached yet.
+        // The column's word1 is bufferIndex | offset << 32: the offset moves to the low half, no hash kept.
         return new ByteView(word0, word1 >>> 32, buffers[(int) word1]);
     }
 
@@ -300,7 +296,7 @@ public final class ByteView implements Comparable<ByteView> {
     /**
      * Bytes {@code [from, to)} without copying: a long result shares this value's memory at the right offset
      * (also when this value is itself a slice), a result of 12 bytes or fewer becomes inline, and the prefix is
-     * that of the slice. The slice has no cached hash of its own yet.
+     * that of the slice. The slice keeps no hash (see the class comment).
      */
     public ByteView slice(int from, int to) {
         int length = length();
@@ -356,7 +352,8 @@ public final class ByteView implements Comparable<ByteView> {
 
     /**
      * {@code (int)} of {@link #hash64()} folded: equal bytes give equal hash codes wherever they are stored. A
-     * long value computes it once and caches it (see the class comment); an inline value mixes its two words.
+     * long value made by copying returns the hash it computed then (see the class comment); an inline value mixes
+     * its two words.
      */
     @Override
     public int hashCode() {
@@ -364,7 +361,8 @@ public final class ByteView implements Comparable<ByteView> {
             return Long.hashCode(Hashing.hashInline(word0, word1));
         }
         int hash = (int) (word1 >>> 32);
-        return hash != 0 ? hash : cacheHash();
+        // A copy whose hash folds to 0 recomputes it on every call, as String does without hashIsZero.
+        return hash != 0 ? hash : Long.hashCode(hashLong(offset()));
     }
 
     /** The 64-bit hash of the bytes, equal to {@link ViewColumn#hash} of a row holding the same bytes. */
@@ -398,7 +396,7 @@ public final class ByteView implements Comparable<ByteView> {
         return data == null ? word1 : (bufferIndex & 0xFFFF_FFFFL) | (offset() << 32);
     }
 
-    /** Inline bytes 4..11 of an inline value, the byte offset in {@link #data()} of a long one (no cached hash). */
+    /** Inline bytes 4..11 of an inline value, the byte offset in {@link #data()} of a long one (without the kept hash). */
     long word1() {
         return data == null ? word1 : offset();
     }
@@ -434,7 +432,7 @@ public final class ByteView implements Comparable<ByteView> {
         int hash = (int) (w1 >>> 32);
         int thatHash = (int) (thatW1 >>> 32);
         if (hash != 0 && thatHash != 0 && hash != thatHash) {
-            return false; // both hashes cached, and they differ
+            return false; // both hashes kept, and they differ
         }
         int length = length();
         long offset = w1 & OFFSET_MASK;
@@ -454,13 +452,13 @@ public final class ByteView implements Comparable<ByteView> {
                 length - 4);
     }
 
-    /** Computes a long value's {@link #hashCode()} and caches it in the upper half of {@link #word1}. */
-    private int cacheHash() {
-        long w1 = word1;
-        int hash = Long.hashCode(hashLong(w1 & OFFSET_MASK));
-        // A value whose hash folds to 0 recomputes it on every call (as String does without hashIsZero).
-        word1 = (w1 & OFFSET_MASK) | ((long) hash << 32);
-        return hash;
+    /**
+     * This long value with its {@link #hashCode()} in the upper half of word 1: called by the copying factories
+     * on the value they just made (the first object does not escape), so the hash is part of a final field.
+     */
+    private ByteView withHash() {
+        int hash = Long.hashCode(hashLong(offset()));
+        return new ByteView(word0, offset() | ((long) hash << 32), data);
     }
 
     /** {@link #compareTo} once the prefixes are equal. */

@@ -384,7 +384,7 @@ class ByteViewTest {
         return b;
     }
 
-    /** Checks every accessor of {@code view} against the model bytes (after a hash has been cached, too). */
+    /** Checks every accessor of {@code view} against the model bytes (after its hash code has been asked for, too). */
     private static void assertReadsBack(byte[] model, ByteView view, String where) {
         assertEquals(model.length, view.length(), where);
         assertArrayEquals(model, view.toByteArray(), where);
@@ -401,10 +401,10 @@ class ByteViewTest {
     /**
      * Equality, order and both hashes of every pair of construction ways (heap {@code byte[]}-backed, segment-backed
      * native and heap, inline, slices of slices) against the model, on pairs that differ where each compare path
-     * looks; the same checks again once both hashes are cached, and every accessor after caching.
+     * looks; the same checks again once both hash codes have been asked for, and every accessor after that.
      */
     @Test
-    void everyPairOfBackingsAgreesWithTheModelBeforeAndAfterTheHashIsCached() throws IOException {
+    void everyPairOfBackingsAgreesWithTheModelBeforeAndAfterHashing() throws IOException {
         Random random = new Random(SEED + 11);
         try (Arena arena = Arena.ofConfined()) {
             for (int wayA = 0; wayA < WAYS; wayA++) {
@@ -418,7 +418,7 @@ class ByteViewTest {
                                 + " case=" + c + " a=" + Arrays.toString(a) + " b=" + Arrays.toString(b);
                         long hashA = ViewColumns.ofBytes(arena, a).hash(0);
                         long hashB = ViewColumns.ofBytes(arena, b).hash(0);
-                        for (int pass = 0; pass < 2; pass++) { // pass 1: both hash codes are cached now
+                        for (int pass = 0; pass < 2; pass++) { // pass 1: both hash codes were asked for
                             String at = where + " pass=" + pass;
                             assertEquals(Arrays.equals(a, b), va.equals(vb), at);
                             assertEquals(Arrays.equals(a, b), vb.equals(va), at);
@@ -440,9 +440,9 @@ class ByteViewTest {
         }
     }
 
-    /** A slice of a value whose hash is cached gets its own hash, also through slices of slices, on every backing. */
+    /** A slice of a value whose hash is known gets its own hash, also through slices of slices, on every backing. */
     @Test
-    void slicesOfValuesWithACachedHashHashTheirOwnBytes() throws IOException {
+    void slicesOfValuesWithAKnownHashHashTheirOwnBytes() throws IOException {
         Random random = new Random(SEED + 12);
         try (Arena arena = Arena.ofConfined()) {
             for (int c = 0; c < 600; c++) {
@@ -450,7 +450,7 @@ class ByteViewTest {
                 int way = random.nextInt(WAYS);
                 ByteView view = make(model, way, arena);
                 for (int depth = 0; depth < 4; depth++) {
-                    view.hashCode(); // cache the parent's hash before slicing
+                    view.hashCode(); // the parent's hash first (a copy keeps it in word 1)
                     int from = random.nextInt(model.length + 1);
                     int to = from + random.nextInt(model.length - from + 1);
                     String where = "seed=" + (SEED + 12) + " way=" + WAY_NAMES[way] + " case=" + c + " depth=" + depth
@@ -459,7 +459,7 @@ class ByteViewTest {
                     view = view.slice(from, to);
                     long expected = ViewColumns.ofBytes(arena, model).hash(0);
                     assertEquals(Long.hashCode(expected), view.hashCode(), where);
-                    assertEquals(Long.hashCode(expected), view.hashCode(), where + " (cached)");
+                    assertEquals(Long.hashCode(expected), view.hashCode(), where + " (again)");
                     assertEquals(expected, view.hash64(), where);
                     assertReadsBack(model, view, where);
                     assertEquals(ByteView.copyOf(model), view, where);
@@ -475,7 +475,7 @@ class ByteViewTest {
     void heapCopiesShareTheirArrayWithSlicesAndBuilders() {
         byte[] bytes = "a heap copy longer than twelve bytes, with a few slices".getBytes(StandardCharsets.UTF_8);
         ByteView copy = ByteView.copyOf(bytes);
-        copy.hashCode(); // the cached hash must not disturb the offsets the builder reads
+        copy.hashCode(); // the kept hash must not disturb the offsets the builder reads
         ByteView first = copy.slice(2, 30);
         ByteView second = first.slice(5, 20);
         assertFalse(copy.segment().isNative());
@@ -498,18 +498,30 @@ class ByteViewTest {
         }
     }
 
-    /** A cached hash needs no memory: hashCode still answers after the arena closes, hash64 and the bytes throw. */
+    /**
+     * A copy keeps the hash it computed and needs no memory for it: its hashCode still answers after the arena
+     * closes, while hash64 and the bytes throw. A view into a column keeps no hash, so its hashCode throws too.
+     */
     @Test
-    void aCachedHashCodeOutlivesTheArenaButTheBytesDoNot() {
-        ByteView value;
+    void aCopysHashCodeOutlivesTheArenaButTheBytesDoNot() {
+        ByteView copy;
+        ByteView shared;
         int hash;
         try (Arena arena = Arena.ofConfined()) {
-            value = ViewColumns.ofStrings(arena, "lives in the arena's data block").view(0);
-            hash = value.hashCode();
+            shared = ViewColumns.ofStrings(arena, "lives in the arena's data block").view(0);
+            copy = ByteView.copyOf(shared.segment(), arena);
+            hash = shared.hashCode();
+            assertEquals(hash, copy.hashCode());
         }
-        assertEquals(hash, value.hashCode());
-        assertThrows(IllegalStateException.class, value::hash64);
-        assertThrows(IllegalStateException.class, value::toByteArray);
-        assertThrows(IllegalStateException.class, () -> value.equals(ByteView.copyOf("lives in the arena's data blocK")));
+        assertEquals(hash, copy.hashCode());
+        assertThrows(IllegalStateException.class, copy::hash64);
+        assertThrows(IllegalStateException.class, copy::toByteArray);
+        // Against another copy the two kept hashes differ and decide; against a wrapped value (no kept hash) the
+        // bytes must be read.
+        assertFalse(copy.equals(ByteView.copyOf("lives in the arena's data blocK")));
+        ByteView wrapped = ByteView.wrap(MemorySegment.ofArray(
+                "lives in the arena's data blocK".getBytes(StandardCharsets.UTF_8)));
+        assertThrows(IllegalStateException.class, () -> copy.equals(wrapped));
+        assertThrows(IllegalStateException.class, shared::hashCode);
     }
 }

@@ -176,10 +176,11 @@ public final class ViewKernels {
         }
         KeyRadixSort sorter = new KeyRadixSort(high, low, tail);
         int sorted = Math.min(limit, nonNull);
-        sorter.sort(0, nonNull, sorted);
-        // Runs still tied after a round, each to be sorted by its next 16 bytes, one depth at a time.
+        // Runs still tied after a round, each to be sorted by its next 16 bytes, one depth at a time. For top-k
+        // the radix sort drops the keys of buckets past the limit: runs are looked for only up to where it kept
+        // them.
         TiedRanges ties = new TiedRanges();
-        pushTies(sorter, tail, 0, nonNull, sorted, ties);
+        pushTies(sorter, tail, 0, sorter.sort(0, nonNull, sorted), sorted, ties);
         int[] position = null; // position[row]: where a row to refine sits, valid where stamp[row] == depth
         int[] stamp = null;
         for (int depth = ROUND_BYTES; ties.top > 0; depth += ROUND_BYTES) {
@@ -219,8 +220,7 @@ public final class ViewKernels {
             for (int r = 0; r < ranges.top; r += 2) {
                 int from = ranges.entries[r];
                 int to = ranges.entries[r + 1];
-                sorter.sort(from, to, sorted);
-                pushTies(sorter, tail, from, to, sorted, ties);
+                pushTies(sorter, tail, from, sorter.sort(from, to, sorted), sorted, ties);
             }
         }
         for (int i = 0; i < sorted; i++) {

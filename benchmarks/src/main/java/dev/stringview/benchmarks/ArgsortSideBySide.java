@@ -30,8 +30,12 @@ public final class ArgsortSideBySide {
 
     private ArgsortSideBySide() {}
 
-    /** One data set: medians (ms per sort) of the old build, the new build and {@code Arrays.sort(String[])}. */
-    record Result(String data, double oldViews, double newViews, double javaString) {}
+    /**
+     * One data set: medians (ms per sort) of the old build, the new build and {@code Arrays.sort(String[])}, and
+     * of both builds' {@code argsortTopK(column, 100)}.
+     */
+    record Result(String data, double oldViews, double newViews, double javaString, double oldTop100,
+            double newTop100) {}
 
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
@@ -43,9 +47,10 @@ public final class ArgsortSideBySide {
         List<String> data = args.length > 3 ? List.of(args[3].split(",")) : List.of("url", "8", "25");
         System.out.println(Demo.machine() + ", new = commit " + RunContext.commit() + ", old = " + old);
         run(old, data, rounds, rows, r -> System.out.println(String.format(Locale.ROOT,
-                "%-4s old %8.1f  new %8.1f  Arrays.sort(String[]) %8.1f ms  (new/old %.2f, String[]/new %.2f)",
+                "%-4s argsort old %7.1f  new %7.1f  Arrays.sort(String[]) %7.1f ms  (new/old %.2f, String[]/new %.2f);"
+                        + "  top-100 old %6.1f  new %6.1f ms (new/old %.2f)",
                 r.data(), r.oldViews(), r.newViews(), r.javaString(), r.newViews() / r.oldViews(),
-                r.javaString() / r.newViews())));
+                r.javaString() / r.newViews(), r.oldTop100(), r.newTop100(), r.newTop100() / r.oldTop100())));
     }
 
     /** Runs every data set and hands each result to {@code sink} as soon as it is measured. */
@@ -65,27 +70,26 @@ public final class ArgsortSideBySide {
                 Sorts oldSorts = Sorts.load(oldLoader, d, rows);
                 Sorts newSorts = Sorts.load(newLoader, d, rows);
                 try {
-                    int[] oldOrder = (int[]) oldSorts.views();
-                    int[] newOrder = (int[]) newSorts.views();
-                    if (!Arrays.equals(oldOrder, newOrder)) {
+                    int[] oldOrder = (int[]) oldSorts.call("views");
+                    int[] newOrder = (int[]) newSorts.call("views");
+                    int[] oldTop = (int[]) oldSorts.call("viewsTop100");
+                    int[] newTop = (int[]) newSorts.call("viewsTop100");
+                    if (!Arrays.equals(oldOrder, newOrder) || !Arrays.equals(oldTop, newTop)
+                            || !Arrays.equals(newTop, Arrays.copyOf(newOrder, newTop.length))) {
                         throw new IllegalStateException("builds disagree: data=" + d + " rows=" + rows
-                                + " firstDifference=" + Arrays.mismatch(oldOrder, newOrder));
+                                + " firstDifference=" + Arrays.mismatch(oldOrder, newOrder)
+                                + " firstTopDifference=" + Arrays.mismatch(oldTop, newTop));
                     }
-                    double[] o = new double[rounds];
-                    double[] n = new double[rounds];
-                    double[] s = new double[rounds];
+                    double[][] t = new double[5][rounds];
                     for (int r = -2; r < rounds; r++) { // two uncounted warm-up rounds
-                        double a = time(oldSorts, false);
-                        double b = time(newSorts, false);
-                        double c = time(newSorts, true);
-                        if (r >= 0) {
-                            o[r] = a;
-                            n[r] = b;
-                            s[r] = c;
+                        double[] round = {time(oldSorts, "views"), time(newSorts, "views"),
+                            time(newSorts, "javaString"), time(oldSorts, "viewsTop100"), time(newSorts, "viewsTop100")};
+                        for (int m = 0; r >= 0 && m < round.length; m++) {
+                            t[m][r] = round[m];
                         }
                     }
-                    Result result = new Result(d, OrderSideBySide.median(o), OrderSideBySide.median(n),
-                            OrderSideBySide.median(s));
+                    Result result = new Result(d, OrderSideBySide.median(t[0]), OrderSideBySide.median(t[1]),
+                            OrderSideBySide.median(t[2]), OrderSideBySide.median(t[3]), OrderSideBySide.median(t[4]));
                     results.add(result);
                     sink.accept(result);
                 } finally {
@@ -97,10 +101,10 @@ public final class ArgsortSideBySide {
         return results;
     }
 
-    /** Thread CPU time of one sort, in ms: the views' argsort, or {@code Arrays.sort} of the String[] copy. */
-    private static double time(Sorts sorts, boolean javaString) throws Exception {
+    /** Thread CPU time of one call of an {@link ArgsortBenchmark} method, in ms. */
+    private static double time(Sorts sorts, String method) throws Exception {
         long t0 = THREADS.getCurrentThreadCpuTime();
-        Object result = javaString ? sorts.javaString() : sorts.views();
+        Object result = sorts.call(method);
         long elapsed = THREADS.getCurrentThreadCpuTime() - t0;
         if (result == null) {
             throw new IllegalStateException("a sort returned null");
@@ -119,12 +123,8 @@ public final class ArgsortSideBySide {
             return new Sorts(state, type);
         }
 
-        Object views() throws ReflectiveOperationException {
-            return type.getMethod("views").invoke(state);
-        }
-
-        Object javaString() throws ReflectiveOperationException {
-            return type.getMethod("javaString").invoke(state);
+        Object call(String method) throws ReflectiveOperationException {
+            return type.getMethod(method).invoke(state);
         }
 
         void close() throws ReflectiveOperationException {

@@ -25,7 +25,8 @@ class ArgsortSideBySideTest {
         assertEquals(List.of("url", "8", "25"), results.stream().map(ArgsortSideBySide.Result::data).toList());
         assertEquals(results, seen);
         for (ArgsortSideBySide.Result r : results) {
-            assertTrue(r.oldViews() > 0 && r.newViews() > 0 && r.javaString() > 0, "all three timed: " + r);
+            assertTrue(r.oldViews() > 0 && r.newViews() > 0 && r.javaString() > 0 && r.oldTop100() > 0
+                    && r.newTop100() > 0, "all five timed: " + r);
         }
     }
 }

@@ -18,8 +18,8 @@ import java.util.Arrays;
  * <p>{@code limit} cuts work for top-k: a bucket that starts at or after position {@code limit} is left unsorted,
  * so only positions {@code < limit} are guaranteed to hold their sorted keys.
  *
- * <p>An instance owns scratch arrays as long as the key arrays and one count table per byte position; it is not
- * thread-safe and is reused for every range of one sort.
+ * <p>An instance owns scratch arrays as long as the largest range it scattered (at most the key arrays) and one
+ * count table per byte position; it is not thread-safe and is reused for every range of one sort.
  */
 public final class KeyRadixSort {
     /** Key bytes: 8 of {@code high}, 8 of {@code low}, 1 in {@code tail}. */
@@ -30,9 +30,10 @@ public final class KeyRadixSort {
     private final long[] high;
     private final long[] low;
     private final long[] tail;
-    private final long[] highScratch;
-    private final long[] lowScratch;
-    private final long[] tailScratch;
+    /** Scratch for one scatter, indexed from the range's start; grown to the largest range kept. */
+    private long[] highScratch = new long[0];
+    private long[] lowScratch = new long[0];
+    private long[] tailScratch = new long[0];
     private final int[][] counts = new int[KEY_BYTES][257];
 
     /** Sorts ranges of these arrays (all of the same length), which the caller fills between calls. */
@@ -44,27 +45,27 @@ public final class KeyRadixSort {
         this.high = high;
         this.low = low;
         this.tail = tail;
-        this.highScratch = new long[high.length];
-        this.lowScratch = new long[high.length];
-        this.tailScratch = new long[high.length];
     }
 
     /**
-     * Sorts positions {@code [from, to)} stably by (high, low, tail byte 4), all unsigned; positions at or after
-     * {@code limit} may be left out of order.
+     * Sorts positions {@code [from, to)} stably by (high, low, tail byte 4), all unsigned, as far as positions
+     * before {@code limit} need, and returns the end of the positions that still hold keys of the range: with
+     * {@code limit < to}, keys of buckets that start at or after {@code limit} are dropped, and the positions from
+     * the returned end to {@code to} hold stale copies. Positions before {@code limit} hold their sorted keys, and
+     * every key equal to the one at {@code limit - 1} is before the returned end.
      */
-    public void sort(int from, int to, int limit) {
-        sort(from, to, 0, limit);
+    public int sort(int from, int to, int limit) {
+        return sort(from, to, 0, limit);
     }
 
-    private void sort(int from, int to, int digit, int limit) {
+    private int sort(int from, int to, int digit, int limit) {
         while (true) {
             if (to - from <= INSERTION_MAX) {
                 insertionSort(from, to);
-                return;
+                return to;
             }
             if (digit == KEY_BYTES) {
-                return; // every key byte agrees: the stable order is the order they came in
+                return to; // every key byte agrees: the stable order is the order they came in
             }
             long[] words = digit < 8 ? high : digit < 16 ? low : tail;
             int shift = digit < 16 ? 56 - 8 * (digit & 7) : 32;
@@ -74,7 +75,9 @@ public final class KeyRadixSort {
                 count[(int) (words[i] >>> shift) & 0xFF]++;
             }
             if (count[(int) (words[from] >>> shift) & 0xFF] == to - from) {
-                digit++; // one bucket: nothing to move at this byte
+                // One bucket: nothing to move at this byte. Rather than count the next bytes one by one (string
+                // keys share long starts), find the first byte where any key differs from the first one.
+                digit = firstDifference(from, to, digit + 1);
                 continue;
             }
             // count[b] becomes the start of bucket b (relative to from); count[256] the end of the last one.
@@ -85,17 +88,46 @@ public final class KeyRadixSort {
                 sum += c;
             }
             count[256] = sum;
-            int[] next = Arrays.copyOf(count, 257);
-            for (int i = from; i < to; i++) {
-                int at = from + next[(int) (words[i] >>> shift) & 0xFF]++;
-                highScratch[at] = high[i];
-                lowScratch[at] = low[i];
-                tailScratch[at] = tail[i];
-            }
             int n = to - from;
-            System.arraycopy(highScratch, from, high, from, n);
-            System.arraycopy(lowScratch, from, low, from, n);
-            System.arraycopy(tailScratch, from, tail, from, n);
+            int kept = 256;
+            if (limit < to) {
+                // Top-k: buckets that start at or after the limit are never looked at again, so their keys are
+                // not moved; only the kept buckets are scattered and copied back.
+                kept = 0;
+                while (kept < 256 && from + count[kept] < limit) {
+                    kept++;
+                }
+                n = count[kept];
+            }
+            if (highScratch.length < n) {
+                int grown = (int) Math.min(high.length, Math.max(n, 2L * highScratch.length));
+                highScratch = new long[grown];
+                lowScratch = new long[grown];
+                tailScratch = new long[grown];
+            }
+            int[] next = Arrays.copyOf(count, 257);
+            if (kept < 256) {
+                for (int i = from; i < to; i++) {
+                    int b = (int) (words[i] >>> shift) & 0xFF;
+                    if (b < kept) {
+                        int at = next[b]++;
+                        highScratch[at] = high[i];
+                        lowScratch[at] = low[i];
+                        tailScratch[at] = tail[i];
+                    }
+                }
+            } else {
+                for (int i = from; i < to; i++) {
+                    int at = next[(int) (words[i] >>> shift) & 0xFF]++;
+                    highScratch[at] = high[i];
+                    lowScratch[at] = low[i];
+                    tailScratch[at] = tail[i];
+                }
+            }
+            System.arraycopy(highScratch, 0, high, from, n);
+            System.arraycopy(lowScratch, 0, low, from, n);
+            System.arraycopy(tailScratch, 0, tail, from, n);
+            int validEnd = from + n;
             for (int b = 0; b < 256; b++) {
                 int start = from + count[b];
                 int end = from + count[b + 1];
@@ -103,11 +135,41 @@ public final class KeyRadixSort {
                     break;
                 }
                 if (end - start > 1) {
-                    sort(start, end, digit + 1, limit);
+                    int sortedEnd = sort(start, end, digit + 1, limit);
+                    if (end > limit) { // the last bucket to start before the limit: its drops end the range
+                        validEnd = sortedEnd;
+                    }
                 }
             }
-            return;
+            return validEnd;
         }
+    }
+
+    /**
+     * The first key byte at or after {@code digit} where some key of {@code [from, to)} differs from the one at
+     * {@code from}, or {@link #KEY_BYTES} if none does: one pass of XORs instead of a count per byte.
+     */
+    private int firstDifference(int from, int to, int digit) {
+        long h = high[from];
+        long l = low[from];
+        long t = tail[from];
+        long dh = 0;
+        long dl = 0;
+        long dt = 0;
+        for (int i = from + 1; i < to; i++) {
+            dh |= high[i] ^ h;
+            dl |= low[i] ^ l;
+            dt |= tail[i] ^ t;
+        }
+        int first;
+        if (dh != 0) {
+            first = Long.numberOfLeadingZeros(dh) >>> 3;
+        } else if (dl != 0) {
+            first = 8 + (Long.numberOfLeadingZeros(dl) >>> 3);
+        } else {
+            first = (dt & 0xFF_0000_0000L) != 0 ? 16 : KEY_BYTES;
+        }
+        return Math.max(first, digit);
     }
 
     /** Stable insertion sort of {@code [from, to)} by the whole key. */

@@ -44,19 +44,26 @@ class KeyRadixSortTest {
             int from = n == 0 ? 0 : random.nextInt(n);
             int to = from + (n == from ? 0 : random.nextInt(n - from + 1));
             int limit = random.nextInt(4) == 0 ? from + random.nextInt(to - from + 1) : to;
-            new KeyRadixSort(high, low, tail).sort(from, to, limit);
+            int end = new KeyRadixSort(high, low, tail).sort(from, to, limit);
 
             Integer[] expected = IntStream.range(from, to).boxed().toArray(Integer[]::new);
             Arrays.sort(expected, Comparator.comparing((Integer i) -> model[i], Arrays::compareUnsigned));
             String what = "trial=" + trial + " n=" + n + " from=" + from + " to=" + to + " limit=" + limit
                     + " sharedBytes=" + sharedBytes + " distinctBytes=" + distinctBytes;
-            int[] payloads = new int[limit - from];
-            for (int i = from; i < limit; i++) {
+            // Sorted through the whole run of keys equal to the one at limit - 1, and that run before the end.
+            int sortedTo = limit;
+            while (sortedTo > from && sortedTo < to && Arrays.equals(model[expected[sortedTo - from]],
+                    model[expected[limit - 1 - from]])) {
+                sortedTo++;
+            }
+            assertEquals(true, end >= sortedTo && end <= to, what + " end=" + end + " sortedTo=" + sortedTo);
+            int[] payloads = new int[sortedTo - from];
+            for (int i = from; i < sortedTo; i++) {
                 payloads[i - from] = (int) tail[i];
                 byte[] key = model[(int) tail[i]];
                 assertEquals(key[16] & 0xFF, (int) (tail[i] >>> 32) & 0xFF, what);
             }
-            assertArrayEquals(Arrays.stream(expected).limit(limit - from).mapToInt(Integer::intValue).toArray(),
+            assertArrayEquals(Arrays.stream(expected).limit(sortedTo - from).mapToInt(Integer::intValue).toArray(),
                     payloads, what);
             // Positions outside the range are untouched.
             for (int i = 0; i < from; i++) {

@@ -3,6 +3,7 @@ package dev.stringview;
 import static dev.stringview.ViewLayout.INLINE_MAX;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
+import dev.stringview.internal.KeyRadixSort;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
@@ -106,14 +107,12 @@ public final class ViewKernels {
     /**
      * The row order that sorts the column ascending in unsigned bytewise order, stable, nulls last.
      *
-     * <p>Multikey sort on 8-byte chunks ({@link ViewOrder}): each non-null row first gets a 64-bit key, its 4-byte
-     * prefix read big-endian above its row number, and one primitive sort orders all rows by prefix, stably. Each
-     * run of rows sharing a prefix is then sorted by its next chunk (bytes 4..11: the inline bytes of a short
-     * value, the first eight bytes after the prefix of a long one) with, as tie-breakers, the length clipped to
-     * "ends within this chunk or not" and the row number. Only rows whose chunks agree and that both go on past
-     * the chunk are refined further, by bytes 12..19, 20..27 and so on. Buffers are read once per row and chunk,
-     * never through a comparison callback: URL-like data, where every value starts with "http", is sorted by
-     * primitive sorts of chunks.
+     * <p>A radix sort of normalized keys ({@link ViewOrder}): one pass in row order gives every non-null row its
+     * first 16 bytes as two big-endian words (zero-padded) and its length clipped to "ends within these 16 bytes,
+     * or goes on", and a stable byte-wise MSD radix sort orders all rows by them. Only rows whose keys agree and
+     * that all go on past the 16 bytes are sorted again, by bytes 16..31, then 32..47 and so on. Buffers are read
+     * once per row and 16 bytes it needs, never through a comparison callback, and the first 16 bytes of every row
+     * in one sequential pass.
      */
     public static int[] argsort(ViewColumn column) {
         return sortedPrefix(column, column.size());
@@ -123,10 +122,9 @@ public final class ViewKernels {
      * The first {@code min(k, size)} entries of {@link #argsort}: the rows of the {@code k} smallest values,
      * ascending, ties in row order, nulls last (so nulls appear only when fewer than {@code k} rows are non-null).
      *
-     * <p>The same multikey sort, cut down to what the first {@code k} positions need: the 64-bit prefix keys are
-     * partitioned around the {@code k}-th smallest (a quickselect, linear on average) instead of sorted, only the
-     * keys up to the end of its prefix group are sorted, and a run of rows sharing a chunk is refined further only
-     * when it starts before position {@code k}.
+     * <p>The same radix sort, cut down to what the first {@code k} positions need: a bucket of the radix sort
+     * that starts at or after position {@code k} is not sorted further (a radix select), and a run of rows still
+     * tied after 16 bytes is refined only when it starts before position {@code k}.
      *
      * @throws IllegalArgumentException if {@code k} is negative
      */
@@ -138,221 +136,155 @@ public final class ViewKernels {
         return sortedPrefix(column, Math.min(k, column.size()));
     }
 
+    /** Bytes of a value each sorting round compares: two 64-bit key words. */
+    private static final int ROUND_BYTES = 16;
+    /** A clipped length meaning "the value goes on past this round's 16 bytes". */
+    private static final int CONTINUES = ROUND_BYTES + 1;
+    /**
+     * A refinement round reads its rows in row order when they are at least 1/this of the column: then a pass
+     * over the whole column's views costs less than the cache misses of reading them in sorted order.
+     */
+    private static final int ROW_ORDER_SHARE = 16;
+
     /** The first {@code limit} ({@code <= size}) entries of the sorted order. */
     private static int[] sortedPrefix(ViewColumn column, int limit) {
         int size = column.size();
-        int nonNull = size - column.nullCount();
-        long[] keys = new long[nonNull];
-        int[] order = new int[size];
-        int filled = 0;
-        int nullAt = nonNull;
-        for (int row = 0; row < size; row++) {
-            if (!column.isValid(row)) {
-                order[nullAt++] = row;
-                continue;
-            }
-            // Flip the top bit so signed order of the keys is unsigned order of the prefixes.
-            keys[filled++] = ((ViewOrder.prefix(column.word0(row)) << 32) | row) ^ Long.MIN_VALUE;
-        }
-        // Only the keys that can reach the first `limit` positions are sorted: all of them, or (top-k) those up
-        // to the end of the prefix group of the limit-th smallest key.
-        int sorted = nonNull;
         if (limit == 0) {
             return new int[0];
         }
-        if (limit < nonNull) {
-            select(keys, 0, nonNull - 1, limit - 1);
-            long boundaryPrefix = keys[limit - 1] >> 32;
-            sorted = limit;
-            for (int i = limit; i < nonNull; i++) {
-                if (keys[i] >> 32 == boundaryPrefix) {
-                    long t = keys[i];
-                    keys[i] = keys[sorted];
-                    keys[sorted++] = t;
-                }
-            }
-        }
-        Arrays.sort(keys, 0, sorted);
-        for (int i = 0; i < sorted; i++) {
-            order[i] = (int) keys[i];
-        }
-        // Ranges of order[] still to sort by the chunk at a depth: (from, to, depth) triples on a stack.
-        long[] aux = new long[sorted];
-        int[] stack = new int[48];
-        int top = 0;
-        for (int start = 0; start < sorted && start < limit; ) {
-            long prefix = keys[start] >>> 32;
-            int end = start + 1;
-            while (end < sorted && keys[end] >>> 32 == prefix) {
-                end++;
-            }
-            if (end - start > 1) {
-                stack = push(stack, top, start, end, ViewLayout.PREFIX_SIZE);
-                top += 3;
-            }
-            start = end;
-        }
+        int nonNull = size - column.nullCount();
+        int[] order = new int[limit];
+        long[] high = new long[nonNull];
+        long[] low = new long[nonNull];
+        long[] tail = new long[nonNull];
         MemorySegment views = column.viewSegment();
         MemorySegment[] buffers = column.bufferArray();
-        while (top > 0) {
-            top -= 3;
-            int from = stack[top];
-            int to = stack[top + 1];
-            int depth = stack[top + 2];
-            int continues = depth + 9; // a clipped length meaning "goes on past this chunk"
-            for (int i = from; i < to; i++) {
-                int row = order[i];
-                long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
-                long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
-                int length = (int) w0;
-                long chunk = depth == ViewLayout.PREFIX_SIZE ? ViewOrder.second(buffers, w0, w1)
-                        : ViewOrder.chunk(buffers[(int) w1], w1 >>> 32, length, depth);
-                keys[i] = chunk ^ Long.MIN_VALUE;
-                aux[i] = ((long) Math.min(length, continues) << 32) | row;
-            }
-            sortPairs(keys, aux, from, to - 1);
-            for (int i = from; i < to; ) {
-                int end = i + 1;
-                while (end < to && keys[end] == keys[i] && aux[end] >>> 32 == aux[i] >>> 32) {
-                    end++;
+        // Round one, in row order: the views and (for a column built in row order) the buffers are read
+        // sequentially. Nulls go to the end, in row order.
+        int filled = 0;
+        int nullAt = nonNull;
+        boolean hasNulls = column.hasNulls();
+        for (int row = 0; row < size; row++) {
+            if (hasNulls && !column.isValid(row)) {
+                if (nullAt < limit) {
+                    order[nullAt] = row;
                 }
-                if (end - i > 1 && aux[i] >>> 32 == continues && i < limit) {
-                    stack = push(stack, top, i, end, depth + 8);
-                    top += 3;
-                }
-                i = end;
+                nullAt++;
+                continue;
             }
-            for (int i = from; i < to; i++) {
-                order[i] = (int) aux[i];
+            roundKey(views, buffers, row, 0, high, low, tail, filled++);
+        }
+        KeyRadixSort sorter = new KeyRadixSort(high, low, tail);
+        int sorted = Math.min(limit, nonNull);
+        // Runs still tied after a round, each to be sorted by its next 16 bytes, one depth at a time. For top-k
+        // the radix sort drops the keys of buckets past the limit: runs are looked for only up to where it kept
+        // them.
+        TiedRanges ties = new TiedRanges();
+        pushTies(sorter, tail, 0, sorter.sort(0, nonNull, sorted), sorted, ties);
+        int[] position = null; // position[row]: where a row to refine sits, valid where stamp[row] == depth
+        int[] stamp = null;
+        for (int depth = ROUND_BYTES; ties.top > 0; depth += ROUND_BYTES) {
+            TiedRanges ranges = ties;
+            ties = new TiedRanges();
+            long rows = 0;
+            for (int r = 0; r < ranges.top; r += 2) {
+                rows += ranges.entries[r + 1] - ranges.entries[r];
+            }
+            if (rows >= size / ROW_ORDER_SHARE) {
+                // Many rows to refine: read their views and bytes in row order, not in sorted order (random
+                // accesses into the views and the buffers, a cache miss or two per row). Rows of one range are in
+                // row order (the sort is stable), so the key writes are one forward stream per range.
+                if (position == null) {
+                    position = new int[size];
+                    stamp = new int[size];
+                }
+                for (int r = 0; r < ranges.top; r += 2) {
+                    for (int i = ranges.entries[r]; i < ranges.entries[r + 1]; i++) {
+                        int row = (int) tail[i];
+                        position[row] = i;
+                        stamp[row] = depth;
+                    }
+                }
+                for (int row = 0; row < size; row++) {
+                    if (stamp[row] == depth) {
+                        roundKey(views, buffers, row, depth, high, low, tail, position[row]);
+                    }
+                }
+            } else {
+                for (int r = 0; r < ranges.top; r += 2) {
+                    for (int i = ranges.entries[r]; i < ranges.entries[r + 1]; i++) {
+                        roundKey(views, buffers, (int) tail[i], depth, high, low, tail, i);
+                    }
+                }
+            }
+            for (int r = 0; r < ranges.top; r += 2) {
+                int from = ranges.entries[r];
+                int to = ranges.entries[r + 1];
+                pushTies(sorter, tail, from, sorter.sort(from, to, sorted), sorted, ties);
             }
         }
-        return limit == size ? order : Arrays.copyOf(order, limit);
+        for (int i = 0; i < sorted; i++) {
+            order[i] = (int) tail[i];
+        }
+        return order;
     }
 
     /**
-     * Reorders {@code keys[lo..hi]} (all distinct) so that position {@code nth} holds the key a sort would put
-     * there, smaller keys before it and larger ones after: Hoare's quickselect with a median-of-three pivot.
+     * Writes the sort key of a non-null row at byte {@code depth} into position {@code at}: bytes
+     * {@code [depth, depth + 16)} as two big-endian words, zero-padded past the value's end, and in {@code tail}
+     * the row above its length clipped to {@link #CONTINUES}. Rows whose keys agree are ordered by that length:
+     * the shorter is then a prefix of the longer (the padding equals the other's bytes). A row reaches a depth
+     * past 0 only when it went on past the previous round, so it is a long value with {@code length > depth}.
      */
-    private static void select(long[] keys, int lo, int hi, int nth) {
-        while (hi > lo) {
-            int mid = (lo + hi) >>> 1;
-            if (keys[mid] < keys[lo]) {
-                swap(keys, mid, lo);
-            }
-            if (keys[hi] < keys[lo]) {
-                swap(keys, hi, lo);
-            }
-            if (keys[hi] < keys[mid]) {
-                swap(keys, hi, mid);
-            }
-            long pivot = keys[mid];
-            int i = lo;
-            int j = hi;
-            while (i <= j) {
-                while (keys[i] < pivot) {
-                    i++;
-                }
-                while (keys[j] > pivot) {
-                    j--;
-                }
-                if (i <= j) {
-                    swap(keys, i, j);
-                    i++;
-                    j--;
-                }
-            }
-            // Now keys[lo..j] <= pivot <= keys[i..hi], and any position between j and i holds the pivot.
-            if (nth <= j) {
-                hi = j;
-            } else if (nth >= i) {
-                lo = i;
-            } else {
-                return;
-            }
+    private static void roundKey(MemorySegment views, MemorySegment[] buffers, int row, int depth, long[] high,
+            long[] low, long[] tail, int at) {
+        long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
+        long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
+        int length = (int) w0;
+        if (length <= INLINE_MAX) { // depth 0: the prefix, then the inline bytes 4..11
+            long inline = Long.reverseBytes(w1);
+            high[at] = (ViewOrder.prefix(w0) << 32) | (inline >>> 32);
+            low[at] = inline << 32;
+        } else {
+            MemorySegment buffer = buffers[(int) w1];
+            long offset = w1 >>> 32;
+            high[at] = ViewOrder.chunk(buffer, offset, length, depth);
+            low[at] = length - depth > 8 ? ViewOrder.chunk(buffer, offset, length, depth + 8) : 0;
         }
-    }
-
-    private static void swap(long[] keys, int x, int y) {
-        long t = keys[x];
-        keys[x] = keys[y];
-        keys[y] = t;
-    }
-
-    private static int[] push(int[] stack, int top, int from, int to, int depth) {
-        int[] s = top + 3 > stack.length ? Arrays.copyOf(stack, stack.length * 2) : stack;
-        s[top] = from;
-        s[top + 1] = to;
-        s[top + 2] = depth;
-        return s;
+        tail[at] = ((long) Math.min(length - depth, CONTINUES) << 32) | row;
     }
 
     /**
-     * Sorts positions {@code lo..hi} (inclusive) of the parallel arrays by {@code (keys, aux)}, both signed. Every
-     * pair is distinct (aux holds the row number), so the result is unique and equals a stable sort by key.
-     * Quicksort with a median-of-three pivot, insertion sort for short ranges, recursing into the smaller half.
+     * Adds every run of two or more equal keys in sorted {@code [from, to)} that starts before {@code limit} and
+     * goes on past the round (clipped length {@link #CONTINUES}) to {@code ties}. Runs that end within the round
+     * hold equal values and stay in row order.
      */
-    private static void sortPairs(long[] keys, long[] aux, int lo, int hi) {
-        while (hi - lo > 24) {
-            int mid = (lo + hi) >>> 1;
-            if (less(keys, aux, mid, lo)) {
-                swap(keys, aux, mid, lo);
+    private static void pushTies(KeyRadixSort sorter, long[] tail, int from, int to, int limit, TiedRanges ties) {
+        for (int i = from; i < to && i < limit; ) {
+            int end = i + 1;
+            while (end < to && sorter.sameKey(i, end)) {
+                end++;
             }
-            if (less(keys, aux, hi, lo)) {
-                swap(keys, aux, hi, lo);
+            if (end - i > 1 && (int) (tail[i] >>> 32) == CONTINUES) {
+                ties.push(i, end);
             }
-            if (less(keys, aux, hi, mid)) {
-                swap(keys, aux, hi, mid);
-            }
-            long pivotKey = keys[mid];
-            long pivotAux = aux[mid];
-            int i = lo;
-            int j = hi;
-            while (i <= j) {
-                while (keys[i] < pivotKey || (keys[i] == pivotKey && aux[i] < pivotAux)) {
-                    i++;
-                }
-                while (keys[j] > pivotKey || (keys[j] == pivotKey && aux[j] > pivotAux)) {
-                    j--;
-                }
-                if (i <= j) {
-                    swap(keys, aux, i, j);
-                    i++;
-                    j--;
-                }
-            }
-            if (j - lo < hi - i) {
-                sortPairs(keys, aux, lo, j);
-                lo = i;
-            } else {
-                sortPairs(keys, aux, i, hi);
-                hi = j;
-            }
-        }
-        for (int i = lo + 1; i <= hi; i++) {
-            long key = keys[i];
-            long a = aux[i];
-            int j = i - 1;
-            while (j >= lo && (keys[j] > key || (keys[j] == key && aux[j] > a))) {
-                keys[j + 1] = keys[j];
-                aux[j + 1] = aux[j];
-                j--;
-            }
-            keys[j + 1] = key;
-            aux[j + 1] = a;
+            i = end;
         }
     }
 
-    private static boolean less(long[] keys, long[] aux, int x, int y) {
-        return keys[x] < keys[y] || (keys[x] == keys[y] && aux[x] < aux[y]);
-    }
+    /** Ranges of the sort still to refine at the next depth: (from, to) pairs. */
+    private static final class TiedRanges {
+        int[] entries = new int[32];
+        int top;
 
-    private static void swap(long[] keys, long[] aux, int x, int y) {
-        long k = keys[x];
-        keys[x] = keys[y];
-        keys[y] = k;
-        long a = aux[x];
-        aux[x] = aux[y];
-        aux[y] = a;
+        void push(int from, int to) {
+            if (top + 2 > entries.length) {
+                entries = Arrays.copyOf(entries, entries.length * 2);
+            }
+            entries[top] = from;
+            entries[top + 1] = to;
+            top += 2;
+        }
     }
 
     /**

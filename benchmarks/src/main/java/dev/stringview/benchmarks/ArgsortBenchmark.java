@@ -104,6 +104,12 @@ public class ArgsortBenchmark {
         return ViewKernels.argsort(views);
     }
 
+    /** This library's top-k: {@link ViewKernels#argsortTopK} with k = 100, the first rows of {@link #views}. */
+    @Benchmark
+    public int[] viewsTop100() {
+        return ViewKernels.argsortTopK(views, 100);
+    }
+
     /** Baseline: {@code Arrays.sort} of a copy of the {@code String[]} (TimSort, {@code String.compareTo}). */
     @Benchmark
     public String[] javaString() {

@@ -141,7 +141,7 @@ public final class OrderSideBySide {
         return elapsed / (double) (repeat * rows);
     }
 
-    private static URL[] classPath() throws Exception {
+    static URL[] classPath() throws Exception {
         String[] entries = System.getProperty("java.class.path").split(File.pathSeparator);
         URL[] urls = new URL[entries.length];
         for (int i = 0; i < entries.length; i++) {
@@ -150,7 +150,7 @@ public final class OrderSideBySide {
         return urls;
     }
 
-    private static double median(double[] values) {
+    static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         int n = sorted.length;

@@ -13,10 +13,10 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Rows go in windows of {@value TieWords#WINDOW} (rows, or entries of an input selection), 64 per bit word
  * ({@link #decide}): one big-endian load of view bytes 4..11 and an unsigned compare decide every row whose prefix
- * differs from the constant's, and every inline row whose first eight bytes differ, with no branch. The rest
- * ("ties": 5% of rows in Suite 1, every long row when all values share their first four bytes) are marked and,
- * once the whole window is scanned, resolved in one loop ({@link #resolveTies}): bytes 4..11 as one word, then the
- * lengths, then the rest. Null rows are not branched on: their bits are masked out with the validity bits, and a
+ * differs from the constant's, with no branch. The rest ("ties": 5% of rows in Suite 1, every row when all values
+ * share their first four bytes; in words crowded with ties a second pass settles the inline ones whose first eight
+ * bytes differ) are marked and, once the whole window is scanned, resolved in one loop ({@link #resolveTies}):
+ * bytes 4..11 as one word, then the lengths, then the rest. Null rows are not branched on: their bits are masked out with the validity bits, and a
  * null row's view is never followed.
  */
 final class OrderPredicate extends ViewPredicate {
@@ -34,7 +34,7 @@ final class OrderPredicate extends ViewPredicate {
     private final long acceptsGreater;
     private final boolean constantIsLong;
     private final boolean acceptLess; // whether rows less than the constant match (< and <=), else greater ones
-    private final long constantClipped; // the constant's length clipped to INLINE_MAX + 1 (see tieBits)
+    private final long constantClipped; // the constant's length clipped to INLINE_MAX + 1 (see resolveTies)
 
     OrderPredicate(Constant constant, Comparison comparison) {
         this.constant = constant;
@@ -56,8 +56,8 @@ final class OrderPredicate extends ViewPredicate {
         int found = 0;
         // A whole window is read (views, validity, ties) before any row id of it is written, and found never
         // passes the position being read, so out may be the selection itself.
-        for (int base = from; base < to; base += TieWords.WINDOW) {
-            int count = Math.min(TieWords.WINDOW, to - base);
+        for (int base = from; base < to; base += WINDOW) {
+            int count = Math.min(WINDOW, to - base);
             decide(column, selection, base, count, window);
             long[] accepted = window.accepted;
             for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
@@ -76,8 +76,8 @@ final class OrderPredicate extends ViewPredicate {
     int countRows(ViewColumn column, int[] selection, int n) {
         Window window = new Window(n);
         int total = 0;
-        for (int base = 0; base < n; base += TieWords.WINDOW) {
-            int count = Math.min(TieWords.WINDOW, n - base);
+        for (int base = 0; base < n; base += WINDOW) {
+            int count = Math.min(WINDOW, n - base);
             decide(column, selection, base, count, window);
             for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
                 total += Long.bitCount(window.accepted[w]);
@@ -94,7 +94,7 @@ final class OrderPredicate extends ViewPredicate {
         boolean refineInline = true;
 
         Window(int rows) {
-            int words = (Math.max(1, Math.min(rows, TieWords.WINDOW)) + 63) >>> 6;
+            int words = (Math.max(1, Math.min(rows, WINDOW)) + 63) >>> 6;
             accepted = new long[words];
             ties = new long[words];
         }

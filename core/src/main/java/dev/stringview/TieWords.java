@@ -9,8 +9,9 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * The second phase shared by the equality, prefix and order kernels: rows that the view words could not decide
- * ("ties": their prefix agrees with the constant's) are first collected over a whole window of rows, then settled
- * in one tight loop whose loads do not depend on each other.
+ * ("ties": their prefix agrees with the constant's) are first collected over a whole window of rows ({@link #WINDOW}
+ * for order; for equality and prefix the range one {@code selectRows} call covers, 1024 rows in {@code count} and
+ * {@code mask}), then settled in one tight loop whose loads do not depend on each other.
  *
  * <p>Why a window and not a 64-row word: on a heap far larger than the cache, each tie's bytes sit at a sparse,
  * irregular address that the hardware prefetcher does not follow, so each costs a DRAM miss. Resolved a few at a
@@ -57,9 +58,9 @@ final class TieWords {
     }
 
     /**
-     * Keeps, in order, the rows of {@code rows[0..n)} (non-null, at least {@code bytesNeeded} long) whose bytes 4..11
-     * masked by {@code mask} equal {@code bits}; returns how many are kept. Writes each row to {@code rows[kept]}
-     * and counts it only when it matches: no branch on the outcome, so a loop over hundreds of candidates keeps
+     * Keeps, in order, the rows of {@code rows[0..n)} (non-null) whose bytes 4..11 masked by {@code mask} equal
+     * {@code bits}; returns how many are kept. Bytes past an inline row's end read as zeros.
+     * Writes each row to {@code rows[kept]} and counts it only when it matches: no branch on the outcome, so a loop over hundreds of candidates keeps
      * their buffer loads in flight together.
      */
     static int keepMatching(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long mask, long bits) {

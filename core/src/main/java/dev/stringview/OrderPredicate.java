@@ -11,15 +11,19 @@ import java.lang.foreign.MemorySegment;
 /**
  * {@code value < constant} and the other orderings, in unsigned bytewise order ({@link ViewOrder}).
  *
- * <p>Over all rows, 64 rows at a time ({@link #chunkMatches}): one big-endian load of view bytes 4..11 and an
- * unsigned compare decide every row whose prefix differs from the constant's, with no branch, into a bit word;
- * rows with the constant's prefix (5% of rows in Suite 1, every row when all values share their first four bytes)
- * are marked as ties and resolved afterwards, from bytes 4..11 as one word, then the lengths, then the rest.
- *
- * <p>Over an input selection the same, 64 entries at a time ({@link #selectedChunkMatches}). Null rows are not
- * branched on: their bits are masked out with the validity bits, and a null row's view is never followed.
+ * <p>Rows go in windows of {@value TieWords#WINDOW} (rows, or entries of an input selection), 64 per bit word
+ * ({@link #decide}): one big-endian load of view bytes 4..11 and an unsigned compare decide every row whose prefix
+ * differs from the constant's, with no branch. The rest ("ties": 5% of rows in Suite 1, every row when all values
+ * share their first four bytes; in words crowded with ties a second pass settles the inline ones whose first eight
+ * bytes differ) are marked and, once the whole window is scanned, resolved in one loop ({@link #resolveTies}):
+ * bytes 4..11 as one word, then the lengths, then the rest. Null rows are not branched on: their bits are masked out with the validity bits, and a
+ * null row's view is never followed.
  */
 final class OrderPredicate extends ViewPredicate {
+    /** Above this many ties in a 64-row word, its inline rows are first sorted out in one pass. */
+    private static final int DENSE_TIES = 16;
+    private static final int WINDOW = TieWords.WINDOW;
+
     private final Constant constant;
     private final int acceptMask;
     private final long prefix;
@@ -30,7 +34,7 @@ final class OrderPredicate extends ViewPredicate {
     private final long acceptsGreater;
     private final boolean constantIsLong;
     private final boolean acceptLess; // whether rows less than the constant match (< and <=), else greater ones
-    private final long constantClipped; // the constant's length clipped to INLINE_MAX + 1 (see tieBits)
+    private final long constantClipped; // the constant's length clipped to INLINE_MAX + 1 (see resolveTies)
 
     OrderPredicate(Constant constant, Comparison comparison) {
         this.constant = constant;
@@ -48,216 +52,183 @@ final class OrderPredicate extends ViewPredicate {
 
     @Override
     int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
-        MemorySegment views = column.viewSegment();
-        MemorySegment[] buffers = column.bufferArray();
+        Window window = new Window(to - from);
         int found = 0;
-        if (selection == null) {
-            for (int base = from; base < to; base += Long.SIZE) {
-                long matches = chunkMatches(column, views, buffers, base, Math.min(Long.SIZE, to - base));
-                while (matches != 0) {
-                    out[found++] = base + Long.numberOfTrailingZeros(matches);
-                    matches &= matches - 1;
+        // A whole window is read (views, validity, ties) before any row id of it is written, and found never
+        // passes the position being read, so out may be the selection itself.
+        for (int base = from; base < to; base += WINDOW) {
+            int count = Math.min(WINDOW, to - base);
+            decide(column, selection, base, count, window);
+            long[] accepted = window.accepted;
+            for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
+                int first = base + (w << 6);
+                for (long m = accepted[w]; m != 0; m &= m - 1) {
+                    int position = first + Long.numberOfTrailingZeros(m);
+                    out[found++] = selection == null ? position : selection[position];
                 }
-            }
-            return found;
-        }
-        // The chunk path over the selection's entries: the whole chunk is read before any row id is written, and
-        // found never passes the position being read, so out may be the selection itself.
-        for (int base = from; base < to; base += Long.SIZE) {
-            long matches = selectedChunkMatches(column, views, buffers, selection, base, Math.min(Long.SIZE, to - base));
-            while (matches != 0) {
-                out[found++] = selection[base + Long.numberOfTrailingZeros(matches)];
-                matches &= matches - 1;
             }
         }
         return found;
     }
 
-    /** Counts without writing row ids: the matches of each 64-row chunk are one word, counted by its bits. */
+    /** Counts without writing row ids: the matches of each 64-row word are counted by its bits. */
     @Override
     int countRows(ViewColumn column, int[] selection, int n) {
-        if (selection != null) {
-            return super.countRows(column, selection, n);
-        }
-        MemorySegment views = column.viewSegment();
-        MemorySegment[] buffers = column.bufferArray();
+        Window window = new Window(n);
         int total = 0;
-        for (int base = 0; base < n; base += Long.SIZE) {
-            total += Long.bitCount(chunkMatches(column, views, buffers, base, Math.min(Long.SIZE, n - base)));
+        for (int base = 0; base < n; base += WINDOW) {
+            int count = Math.min(WINDOW, n - base);
+            decide(column, selection, base, count, window);
+            for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
+                total += Long.bitCount(window.accepted[w]);
+            }
         }
         return total;
     }
 
-    /**
-     * Bit {@code i} set when row {@code base + i} ({@code i < count <= 64}) matches, in two phases. The first
-     * reads only the views and decides every row whose prefix differs from the constant's in arithmetic, with no
-     * branch, into a bit word; a second word marks the rows that share the constant's prefix ("ties", whose
-     * outcome this one load cannot decide). Nulls are then masked out of both words at once, so the hot loop never
-     * reads the validity bitmap and a null row's view (which may hold anything) is never followed into a buffer.
-     * The ties left then are resolved a word at a time ({@link #resolveTies}). Deciding a row and branching on
-     * whether it is a tie cost about 5 ns/row in a per-row loop (mispredicted on the 5% ties of Suite 1); this
-     * loop carries no data-dependent branch.
-     */
-    private long chunkMatches(ViewColumn column, MemorySegment views, MemorySegment[] buffers, int base,
-            int count) {
-        long accepted = 0;
-        long ties = 0;
-        for (int i = 0; i < count; i++) {
-            // Bytes 4..11 of the view: the prefix, then bytes 4..7 of an inline value (zero-padded) or the buffer
-            // index of a long one. Read big-endian, it orders like the value's first eight bytes whenever the
-            // prefixes differ, and for an inline row whenever it differs from the constant's first eight bytes.
-            long key = views.get(LAYOUT_BE_LONG, ((long) (base + i) << 4) + 4);
-            long less = Long.compareUnsigned(key, first) < 0 ? 1 : 0;
-            long tie = (key >>> 32) == prefix ? 1 : 0;
-            accepted |= less << i;
-            ties |= tie << i;
+    /** Per-call scratch: the outcome and tie bits of one window, 64 rows per word. */
+    private static final class Window {
+        final long[] accepted;
+        final long[] ties;
+        /** Whether the last crowded word had inline ties that {@link #decidedInline} settled. */
+        boolean refineInline = true;
+
+        Window(int rows) {
+            int words = (Math.max(1, Math.min(rows, WINDOW)) + 63) >>> 6;
+            accepted = new long[words];
+            ties = new long[words];
         }
-        long valid = column.hasNulls() ? column.validBits(base, count) : -1L;
-        return settle(views, buffers, null, base, count, accepted, ties, valid);
     }
 
     /**
-     * 1 when a row is a tie, that is when its view bytes 4..11 read big-endian ({@code key}) and its length do not
-     * decide its order: a long row with the constant's prefix, or an inline row whose first eight bytes (zero-padded)
-     * equal the constant's. All other inline rows are decided by {@code key} alone, so data sharing its first four
-     * bytes costs inline rows nothing more (with one prefix for all values, 8-byte {@code lessThan} went from
-     * 4.1 to 1.3 ns/row: docs/architecture.md).
+     * Sets {@code window.accepted} for the {@code count <= WINDOW} rows {@code base..base + count - 1} (or the
+     * selection's entries there), bit {@code i % 64} of word {@code i / 64} for entry {@code base + i}, in two
+     * phases. The first reads only the views, 64 rows per word, and decides every row whose prefix differs from
+     * the constant's with arithmetic and no branch; nulls are masked out of the outcome and tie words with the
+     * validity bits, so the hot loop never reads the bitmap and a null row's view (which may hold anything) is never
+     * followed into a buffer. The second settles the ties of the whole window in one loop ({@link #resolveTies}).
+     * Deciding a row and branching on whether it is a tie cost about 5 ns/row in a per-row loop (mispredicted on
+     * the 5% ties of Suite 1); these loops carry no data-dependent branch.
      */
-    private long tieBit(long key, int length) {
-        long sharesPrefix = (key >>> 32) == prefix ? 1 : 0;
-        long isLong = (INLINE_MAX - length) >>> 31; // lengths are non-negative ints
-        return (key == first ? 1 : 0) | (sharesPrefix & isLong);
-    }
-
-    /**
-     * {@link #chunkMatches} over the rows {@code selection[base..base + count)}: bit {@code i} for entry
-     * {@code base + i}, decided the same way (views first with no branch, nulls masked, ties resolved after).
-     */
-    private long selectedChunkMatches(ViewColumn column, MemorySegment views, MemorySegment[] buffers,
-            int[] selection, int base, int count) {
-        long accepted = 0;
-        long ties = 0;
-        for (int i = 0; i < count; i++) {
-            long key = views.get(LAYOUT_BE_LONG, ((long) selection[base + i] << 4) + 4);
-            long less = Long.compareUnsigned(key, first) < 0 ? 1 : 0;
-            long tie = (key >>> 32) == prefix ? 1 : 0;
-            accepted |= less << i;
-            ties |= tie << i;
-        }
-        long valid = column.hasNulls() ? column.validBits(selection, base, count) : -1L;
-        return settle(views, buffers, selection, base, count, accepted, ties, valid);
-    }
-
-    /**
-     * The second phase shared by both chunk loops: {@code less} (bit set when the row's bytes 0..7 order below the
-     * constant's) becomes the outcome for the comparison, nulls ({@code valid} bits clear) and bits past
-     * {@code count} are cleared, and the ties left are resolved ({@link #resolveTies}). Row {@code i} of the chunk
-     * is {@code base + i}, or {@code selection[base + i]} over a selection.
-     */
-    private long settle(MemorySegment views, MemorySegment[] buffers, int[] selection, int base, int count,
-            long less, long ties, long valid) {
-        long inChunk = -1L >>> (Long.SIZE - count);
-        ties &= valid & inChunk;
-        long outcome = acceptLess ? less : ~less;
-        if (ties == inChunk) {
-            // Every row shares the constant's prefix. Inline rows whose first eight bytes differ from the
-            // constant's are decided by the "less" bit already: take them out of the ties in one straight pass.
-            long decided = 0;
-            for (int i = 0; i < count; i++) {
-                long at = (long) (selection == null ? base + i : selection[base + i]) << 4;
-                long inline = views.get(LAYOUT_LE_INT, at) <= INLINE_MAX ? 1 : 0;
-                long differs = views.get(LAYOUT_BE_LONG, at + 4) != first ? 1 : 0;
-                decided |= (inline & differs) << i;
+    private void decide(ViewColumn column, int[] selection, int base, int count, Window window) {
+        MemorySegment views = column.viewSegment();
+        boolean hasNulls = column.hasNulls();
+        long[] accepted = window.accepted;
+        long[] tieWords = window.ties;
+        long anyTie = 0;
+        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
+            int first = base + (w << 6);
+            int n = Math.min(Long.SIZE, count - (w << 6));
+            long less = 0;
+            long ties = 0;
+            if (selection == null) {
+                // The view offset as its own long variable, stepped by 16, not recomputed from the row: measured
+                // 0.85-0.92x the time of (long) (first + i) << 4 at a 5% share (OrderSideBySide, 8192 rows).
+                long at = ((long) first << 4) + 4;
+                for (int i = 0; i < n; i++, at += 16) {
+                    // Bytes 4..11 of the view, big-endian: the prefix, then bytes 4..7 of an inline value
+                    // (zero-padded) or the buffer index of a long one. Whenever the prefixes differ it orders like
+                    // the value. Rows with the constant's prefix are ties, inline ones too: telling those apart
+                    // here took a second load per row and cost more than resolving them later
+                    // (docs/architecture.md).
+                    long key = views.get(LAYOUT_BE_LONG, at);
+                    less |= (Long.compareUnsigned(key, this.first) < 0 ? 1L : 0L) << i;
+                    ties |= ((key >>> 32) == prefix ? 1L : 0L) << i;
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    long at = (long) selection[first + i] << 4;
+                    long key = views.get(LAYOUT_BE_LONG, at + 4);
+                    less |= (Long.compareUnsigned(key, this.first) < 0 ? 1L : 0L) << i;
+                    ties |= ((key >>> 32) == prefix ? 1L : 0L) << i;
+                }
             }
-            ties &= ~decided;
+            long keep = -1L >>> (Long.SIZE - n);
+            if (hasNulls) {
+                keep &= column.validBits(selection, first, n);
+            }
+            ties &= keep;
+            // Crowded words first drop the inline ties their view already decides. Data whose crowded ties are all
+            // long (every 25-byte value sharing the prefix) gains nothing from that pass, so it is skipped after a
+            // word where it found none, and tried again at every eighth window.
+            if (Long.bitCount(ties) > DENSE_TIES && (window.refineInline || (w == 0 && (base & 7 * WINDOW) == 0))) {
+                long decided = decidedInline(views, selection, first, n) & ties;
+                window.refineInline = decided != 0;
+                ties &= ~decided;
+            }
+            tieWords[w] = ties;
+            anyTie |= ties;
+            accepted[w] = (acceptLess ? less : ~less) & keep & ~ties;
         }
-        long accepted = outcome & valid & inChunk & ~ties;
-        return ties == 0 ? accepted : accepted | resolveTies(views, buffers, selection, base, count, ties, inChunk);
+        if (anyTie != 0) {
+            resolveTies(column, selection, base, count, window);
+        }
     }
 
     /**
-     * The outcome bits of the ties (valid rows with the constant's prefix), a word at a time: first every tie's
-     * bytes 4..11 and clipped length against the constant's ({@link #tieBits}), in one loop with no call and no
-     * per-row outcome branch, straight over all {@code count} rows when every row of the chunk is a tie (the
-     * prefix-collision case, arrow-rs#7351), else over the tie bits. The buffer of the chunk's first long tie is
-     * kept in a local: rows near each other mostly share a buffer, and the JIT keeps a local segment's address and
-     * bounds in registers. Only rows that agree with a long constant through byte 11 and are long themselves
-     * ("deep" ties) go on to the bytes from 12, one by one.
+     * Bit {@code i} set when entry {@code first + i} is an inline row whose first eight bytes differ from the
+     * constant's, so that its "less" bit from the view is its outcome: one straight pass with no branch, run only
+     * over words crowded with ties (the prefix-collision case, arrow-rs#7351), where it is cheaper than taking
+     * every inline row through {@link #resolveTies}.
      */
-    private long resolveTies(MemorySegment views, MemorySegment[] buffers, int[] selection, int base, int count,
-            long ties, long inChunk) {
-        int likelyIndex = -1;
-        MemorySegment likely = null;
-        for (long t = ties; t != 0; t &= t - 1) {
-            int i = Long.numberOfTrailingZeros(t);
-            long at = (long) (selection == null ? base + i : selection[base + i]) << 4;
-            if ((int) views.get(LAYOUT_LE_LONG, at) > INLINE_MAX) {
-                likelyIndex = (int) views.get(LAYOUT_LE_LONG, at + 8);
-                likely = buffers[likelyIndex];
-                break;
-            }
+    private long decidedInline(MemorySegment views, int[] selection, int first, int n) {
+        long decided = 0;
+        for (int i = 0; i < n; i++) {
+            long at = (long) (selection == null ? first + i : selection[first + i]) << 4;
+            long inline = views.get(LAYOUT_LE_INT, at) <= INLINE_MAX ? 1 : 0;
+            long differs = views.get(LAYOUT_BE_LONG, at + 4) != this.first ? 1 : 0;
+            decided |= (inline & differs) << i;
         }
-        long below = 0;
-        long same = 0;
-        if (ties == inChunk) {
-            for (int i = 0; i < count; i++) {
-                long at = (long) (selection == null ? base + i : selection[base + i]) << 4;
-                long bits = tieBits(views, buffers, likely, likelyIndex, at);
-                below |= (bits & 1) << i;
-                same |= (bits >>> 1) << i;
-            }
-        } else {
-            for (long t = ties; t != 0; t &= t - 1) {
+        return decided;
+    }
+
+    /**
+     * Adds the outcome bits of the window's ties (valid rows the view words left undecided) to
+     * {@code window.accepted}, in one loop over all of them: each tie's bytes 4..11 ({@link TieWords#bytes4To11})
+     * and its length clipped to 13 against the constant's, with no call and no branch on the outcome, so the
+     * buffer loads of consecutive ties overlap. Clipping makes every long length equal, so that a long row agreeing
+     * with a long constant through byte 11 is "same"; only such "deep" ties go on to the bytes from 12, one by one.
+     * An inline row agreeing with a long constant through byte 11 is a proper prefix of it (its zero padding
+     * matched the constant's bytes) and orders below by its shorter length.
+     */
+    private void resolveTies(ViewColumn column, int[] selection, int base, int count, Window window) {
+        MemorySegment views = column.viewSegment();
+        MemorySegment[] buffers = column.bufferArray();
+        long[] accepted = window.accepted;
+        long[] tieWords = window.ties;
+        int likelyIndex = TieWords.likelyBufferIndex(views, buffers, selection, base, tieWords, count);
+        MemorySegment likely = bufferOrEmpty(buffers, likelyIndex);
+        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
+            int first = base + (w << 6);
+            long add = 0;
+            long deep = 0;
+            for (long t = tieWords[w]; t != 0; t &= t - 1) {
                 int i = Long.numberOfTrailingZeros(t);
-                long at = (long) (selection == null ? base + i : selection[base + i]) << 4;
-                long bits = tieBits(views, buffers, likely, likelyIndex, at);
-                below |= (bits & 1) << i;
-                same |= (bits >>> 1) << i;
+                long at = (long) (selection == null ? first + i : selection[first + i]) << 4;
+                int length = views.get(LAYOUT_LE_INT, at);
+                long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+                long bytes4To11 = Long.reverseBytes(TieWords.bytes4To11(length, w1, buffers, likely, likelyIndex));
+                long clipped = Math.min(length, INLINE_MAX + 1);
+                long sameBytes = bytes4To11 == second ? 1 : 0;
+                long below = (Long.compareUnsigned(bytes4To11, second) < 0 ? 1 : 0)
+                        | (sameBytes & (clipped < constantClipped ? 1 : 0));
+                long same = sameBytes & (clipped == constantClipped ? 1 : 0);
+                long above = 1 ^ below ^ same; // below and same never both hold
+                add |= ((below & acceptsLess) | (same & acceptsEqual) | (above & acceptsGreater)) << i;
+                deep |= same << i;
             }
+            if (constantIsLong && deep != 0) {
+                // "same" meant agreeing through byte 11 only: the bytes from 12 decide.
+                add &= ~deep;
+                for (; deep != 0; deep &= deep - 1) {
+                    int i = Long.numberOfTrailingZeros(deep);
+                    long at = (long) (selection == null ? first + i : selection[first + i]) << 4;
+                    add |= (long) ((acceptMask >>> deepOutcome(buffers, views.get(LAYOUT_LE_LONG, at),
+                            views.get(LAYOUT_LE_LONG, at + 8))) & 1) << i;
+                }
+            }
+            accepted[w] |= add;
         }
-        // With an inline constant, "same" means equal (the clipped lengths are the lengths); with a long one it
-        // means a long row agreeing through byte 11, decided below from the bytes after.
-        long above = ties & ~below & ~same;
-        long accepted = (below & acceptsLess) | (above & acceptsGreater);
-        if (!constantIsLong) {
-            return accepted | (same & acceptsEqual);
-        }
-        for (long deep = same; deep != 0; deep &= deep - 1) {
-            int i = Long.numberOfTrailingZeros(deep);
-            long at = (long) (selection == null ? base + i : selection[base + i]) << 4;
-            accepted |= (long) ((acceptMask >>> deepOutcome(buffers, views.get(LAYOUT_LE_LONG, at),
-                    views.get(LAYOUT_LE_LONG, at + 8))) & 1) << i;
-        }
-        return accepted;
-    }
-
-    /**
-     * For a tie at view offset {@code at}: bit 0 set when its bytes 4..11 (big-endian, zero-padded; from the view
-     * when inline, else the eight bytes after the prefix in its buffer) and then its length clipped to 13 order
-     * below the constant's, bit 1 set when both agree. Clipping makes every long length equal, so that a long row
-     * agreeing with a long constant through byte 11 is "same" and goes on to the bytes after; an inline row
-     * agreeing with a long constant is a proper prefix of it (its zero padding matched the constant's bytes) and
-     * orders below by its shorter length.
-     */
-    private long tieBits(MemorySegment views, MemorySegment[] buffers, MemorySegment likely, int likelyIndex,
-            long at) {
-        long w0 = views.get(LAYOUT_LE_LONG, at);
-        long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-        int length = (int) w0;
-        long bytes4To11;
-        if (length <= INLINE_MAX) {
-            bytes4To11 = Long.reverseBytes(w1);
-        } else {
-            int index = (int) w1;
-            MemorySegment buffer = index == likelyIndex ? likely : buffers[index];
-            bytes4To11 = buffer.get(LAYOUT_BE_LONG, (w1 >>> 32) + ViewLayout.PREFIX_SIZE);
-        }
-        long clipped = Math.min(length, INLINE_MAX + 1);
-        long sameBytes = bytes4To11 == second ? 1 : 0;
-        long below = Long.compareUnsigned(bytes4To11, second) < 0 ? 1 : 0;
-        long shorter = clipped < constantClipped ? 1 : 0;
-        long sameLength = clipped == constantClipped ? 1 : 0;
-        return (below | (sameBytes & shorter)) | (sameBytes & sameLength) << 1;
     }
 
     /**

@@ -101,7 +101,7 @@ class PredicatePropertyTest {
 
     /**
      * Order kernels decide 64 rows (or selection entries) per bit word and resolve the rows that share the
-     * constant's prefix ("ties") after each word: columns of 1100..3000 rows whose values nearly all share a long
+     * constant's prefix ("ties") after each window of 1024: columns of 1100..3000 rows whose values nearly all share a long
      * start put ties, nulls among them, into every word and across word borders and count's and mask's 1024-row
      * chunks, for all rows and for every kind of selection.
      */
@@ -149,6 +149,65 @@ class PredicatePropertyTest {
                     ViewColumn column = TestData.anyColumn(arena, ViewKind.BINARY, values, shape, seed);
                     checkComparisons(column, values, k, seed, "prefix collision " + shape + " seed=" + seed
                             + " rows=" + rows);
+                }
+            }
+        }
+    }
+
+    /**
+     * The equality, prefix and order kernels collect the rows their view words leave undecided over a whole window
+     * of {@value TieWords#WINDOW} rows (or selection entries) and resolve them after it. Columns whose sizes sit on
+     * and around the word and window borders (0, 1, 63..65, 1023..1025, 2047..2049, 3100 rows), where the share of
+     * rows with the constant's start changes every 64 rows (none, 5%, half, all), so that sparse and crowded tie
+     * words meet at the borders; values of 4..25 bytes around the inline limit, bytes 0x00/0x80/0xC3/0xFF, nulls,
+     * every shape (many buffers among them) and every selection; fixed seeds, against the on-heap model.
+     */
+    @Test
+    void kernelsAcrossTieWindowBorders() {
+        int[] sizes = {0, 1, 63, 64, 65, 1023, 1024, 1025, 2047, 2048, 2049, 3100};
+        int[] lengths = {4, 5, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 25};
+        byte[] alphabet = {0x00, 0x01, 'a', 'b', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int[] sharePercent = {0, 5, 50, 100};
+        for (int s = 0; s < sizes.length; s++) {
+            long seed = 0x71E5 + s;
+            Random random = new Random(seed);
+            byte[] start = new byte[12];
+            for (int i = 0; i < start.length; i++) {
+                start[i] = alphabet[random.nextInt(alphabet.length)];
+            }
+            int rows = sizes[s];
+            boolean nulls = (s & 1) == 0;
+            List<byte[]> values = new ArrayList<>();
+            for (int row = 0; row < rows; row++) {
+                int share = sharePercent[(row / 64 + s) % sharePercent.length];
+                int length = lengths[random.nextInt(lengths.length)];
+                if (nulls && random.nextInt(25) == 0) {
+                    values.add(null);
+                } else if (random.nextInt(100) < share) {
+                    values.add(sharingStart(random, start, length, alphabet));
+                } else {
+                    byte[] value = new byte[length];
+                    for (int i = 0; i < length; i++) {
+                        value[i] = alphabet[random.nextInt(alphabet.length)];
+                    }
+                    values.add(value);
+                }
+            }
+            Shape shape = Shape.values()[s % Shape.values().length];
+            for (int c = 0; c < 2; c++) {
+                byte[] k = c == 0 && rows > 0 ? values.get(random.nextInt(rows)) : null;
+                if (k == null) {
+                    k = sharingStart(random, start, lengths[random.nextInt(lengths.length)], alphabet);
+                }
+                try (Arena arena = Arena.ofConfined()) {
+                    ViewColumn column = TestData.anyColumn(arena, ViewKind.BINARY, values, shape, seed);
+                    String where = "tie windows " + shape + " seed=" + seed + " rows=" + rows;
+                    checkComparisons(column, values, k, seed, where);
+                    for (int patternLength : new int[] {4, 6, 12, 13, 17}) {
+                        byte[] pattern = Arrays.copyOf(k, Math.min(k.length, patternLength));
+                        checkPredicate(where + " startsWith " + ModelChecks.show(pattern),
+                                ViewPredicates.startsWith(pattern), column, values, v -> startsWith(v, pattern), seed);
+                    }
                 }
             }
         }

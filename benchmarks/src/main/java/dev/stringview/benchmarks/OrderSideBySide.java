@@ -7,7 +7,6 @@ import dev.stringview.ViewColumns;
 import dev.stringview.ViewKernels;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicate;
-import dev.stringview.ViewPredicates;
 import java.io.File;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -29,9 +28,11 @@ import java.util.function.IntSupplier;
  * java --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar \
  *     dev.stringview.benchmarks.OrderSideBySide OLD_CORE_CLASSES [rounds] [rows] [lessThan,columns]
  * </pre>
- * Cases: {@code lessThan} over all rows of Suite 1's contiguous data (8, 25 and mixed lengths; 20, 2 and 1
- * distinct prefixes, i.e. 5%, 50% and 100% of rows share the constant's prefix), and column-vs-column
- * {@code compare(LESS_THAN)} of that column against its reverse.
+ * Cases: Suite 1's {@code lessThan}, {@code equal}, {@code startsWith} or {@code contains} over all rows of its
+ * contiguous data (8, 25 and mixed lengths; 20, 2 and 1 distinct prefixes, i.e. 5%, 50% and 100% of rows share the
+ * constant's prefix), each with pointer+length on the same data, and column-vs-column {@code compare(LESS_THAN)} of
+ * that column against its reverse. {@code rows} of {@value CacheResidentBatchBenchmark#ROWS} (the default) is the
+ * cache-resident batch; {@value ContiguousHeapBenchmark#ROWS} is the contiguous heap of DRAM size.
  */
 public final class OrderSideBySide {
     /** Timings are this thread's CPU time: on a shared machine, time spent descheduled is not the kernel's. */
@@ -81,7 +82,7 @@ public final class OrderSideBySide {
                         String[] spec = {kind, lengths, Integer.toString(prefixes), Integer.toString(rows)};
                         IntSupplier oldCase = load(oldLoader, spec);
                         IntSupplier newCase = load(newLoader, spec);
-                        IntSupplier baseline = kind.equals("lessThan") ? load(newLoader, pointerLength(spec)) : null;
+                        IntSupplier baseline = kind.equals("columns") ? null : load(newLoader, pointerLength(spec));
                         if (oldCase.getAsInt() != newCase.getAsInt()
                                 || (baseline != null && baseline.getAsInt() != newCase.getAsInt())) {
                             throw new IllegalStateException("builds disagree: case=" + String.join(",", spec)
@@ -119,7 +120,7 @@ public final class OrderSideBySide {
 
     private static String[] pointerLength(String[] spec) {
         String[] copy = spec.clone();
-        copy[0] = "pointerLength";
+        copy[0] = "pointerLength:" + spec[0];
         return copy;
     }
 
@@ -169,15 +170,18 @@ public final class OrderSideBySide {
             String kind = spec[0];
             data = StringHeap.generate(StringHeap.Layout.CONTIGUOUS, Integer.parseInt(spec[3]), spec[1], 0,
                     Integer.parseInt(spec[2]));
-            byte[] constant = data.constant(Kernel.LESS_THAN);
+            if (kind.startsWith("pointerLength:")) {
+                Kernel kernel = Kernel.of(kind.substring(kind.indexOf(':') + 1));
+                byte[] constant = data.constant(kernel);
+                PointerLengthColumn column = new PointerLengthColumn(data.arena, data);
+                task = () -> column.count(kernel, constant);
+                return;
+            }
             switch (kind) {
-                case "pointerLength" -> {
-                    PointerLengthColumn column = new PointerLengthColumn(data.arena, data);
-                    task = () -> column.count(Kernel.LESS_THAN, constant);
-                }
-                case "lessThan" -> {
+                case "lessThan", "equal", "startsWith", "contains" -> {
+                    Kernel kernel = Kernel.of(kind);
                     ViewColumn column = views(false);
-                    ViewPredicate predicate = ViewPredicates.compare(Comparison.LESS_THAN, constant);
+                    ViewPredicate predicate = kernel.predicate(data.constant(kernel));
                     task = () -> predicate.count(column);
                 }
                 case "columns" -> {

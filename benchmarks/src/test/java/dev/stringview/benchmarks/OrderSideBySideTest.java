@@ -20,9 +20,10 @@ class OrderSideBySideTest {
     @Test
     void runsEveryCaseInBothLoadersAndTheCountsAgree() throws Exception {
         List<OrderSideBySide.Result> seen = new ArrayList<>();
-        List<OrderSideBySide.Result> results = OrderSideBySide.run(oldCore, List.of("lessThan", "columns"), 1, 300, 2,
+        List<OrderSideBySide.Result> results = OrderSideBySide.run(oldCore, List.of("lessThan", "equal", "startsWith", "columns"),
+                1, 300, 2,
                 seen::add);
-        assertEquals(18, results.size());
+        assertEquals(36, results.size());
         assertEquals(results, seen);
         for (OrderSideBySide.Result r : results) {
             assertTrue(r.oldViews() > 0 && r.newViews() > 0, "both builds timed: " + r);

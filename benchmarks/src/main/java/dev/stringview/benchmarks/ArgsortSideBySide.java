@@ -2,7 +2,6 @@ package dev.stringview.benchmarks;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,13 +58,10 @@ public final class ArgsortSideBySide {
         if (rounds < 1 || rows < 1) {
             throw new IllegalArgumentException("rounds and rows must be positive: rounds=" + rounds + " rows=" + rows);
         }
-        URL[] classPath = OrderSideBySide.classPath();
-        URL[] withOld = new URL[classPath.length + 1];
-        withOld[0] = oldCoreClasses.toUri().toURL();
-        System.arraycopy(classPath, 0, withOld, 1, classPath.length);
         List<Result> results = new ArrayList<>();
-        try (URLClassLoader oldLoader = new URLClassLoader(withOld, ClassLoader.getPlatformClassLoader());
-                URLClassLoader newLoader = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader())) {
+        try (CoreBuilds builds = CoreBuilds.open(oldCoreClasses)) {
+            URLClassLoader oldLoader = builds.oldLoader;
+            URLClassLoader newLoader = builds.newLoader;
             for (String d : data) {
                 Sorts oldSorts = Sorts.load(oldLoader, d, rows);
                 Sorts newSorts = Sorts.load(newLoader, d, rows);
@@ -88,8 +84,8 @@ public final class ArgsortSideBySide {
                             t[m][r] = round[m];
                         }
                     }
-                    Result result = new Result(d, OrderSideBySide.median(t[0]), OrderSideBySide.median(t[1]),
-                            OrderSideBySide.median(t[2]), OrderSideBySide.median(t[3]), OrderSideBySide.median(t[4]));
+                    Result result = new Result(d, CoreBuilds.median(t[0]), CoreBuilds.median(t[1]),
+                            CoreBuilds.median(t[2]), CoreBuilds.median(t[3]), CoreBuilds.median(t[4]));
                     results.add(result);
                     sink.accept(result);
                 } finally {

@@ -1,10 +1,8 @@
 package dev.stringview.benchmarks;
 
 import dev.stringview.ByteView;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,13 +63,10 @@ public final class ByteViewSideBySide {
         if (rounds < 1 || rows < 1) {
             throw new IllegalArgumentException("rounds and rows must be positive: rounds=" + rounds + " rows=" + rows);
         }
-        URL[] classPath = classPath();
-        URL[] withOld = new URL[classPath.length + 1];
-        withOld[0] = oldCoreClasses.toUri().toURL();
-        System.arraycopy(classPath, 0, withOld, 1, classPath.length);
         List<Result> results = new ArrayList<>();
-        try (URLClassLoader oldLoader = new URLClassLoader(withOld, ClassLoader.getPlatformClassLoader());
-                URLClassLoader newLoader = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader())) {
+        try (CoreBuilds builds = CoreBuilds.open(oldCoreClasses)) {
+            URLClassLoader oldLoader = builds.oldLoader;
+            URLClassLoader newLoader = builds.newLoader;
             for (String kind : cases) {
                 if (!CASES.contains(kind)) {
                     throw new IllegalArgumentException("unknown case: case=" + kind + " known=" + CASES);
@@ -103,7 +98,7 @@ public final class ByteViewSideBySide {
                         }
                     }
                     Result result = new Result(kind + (kind.startsWith("read") ? " " + param + "B" : ""),
-                            median(o), median(n), median(b));
+                            CoreBuilds.median(o), CoreBuilds.median(n), CoreBuilds.median(b));
                     results.add(result);
                     sink.accept(result);
                     oldCase.close();
@@ -136,21 +131,7 @@ public final class ByteViewSideBySide {
         return elapsed / (double) (repeat * task.ops);
     }
 
-    private static URL[] classPath() throws Exception {
-        String[] entries = System.getProperty("java.class.path").split(File.pathSeparator);
-        URL[] urls = new URL[entries.length];
-        for (int i = 0; i < entries.length; i++) {
-            urls[i] = Path.of(entries[i]).toUri().toURL();
-        }
-        return urls;
-    }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
 
     /** A loaded case seen through this loader's types. */
     private record Case(LongSupplier task, AutoCloseable resource, long work, int ops) implements LongSupplier {

@@ -7,8 +7,6 @@ import dev.stringview.ViewColumns;
 import dev.stringview.ViewKernels;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicate;
-import java.io.File;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,13 +67,10 @@ public final class OrderSideBySide {
             throw new IllegalArgumentException("rounds, rows and repeat must be positive: rounds=" + rounds
                     + " rows=" + rows + " repeat=" + repeat);
         }
-        URL[] classPath = classPath();
-        URL[] withOld = new URL[classPath.length + 1];
-        withOld[0] = oldCoreClasses.toUri().toURL();
-        System.arraycopy(classPath, 0, withOld, 1, classPath.length);
         List<Result> results = new ArrayList<>();
-        try (URLClassLoader oldLoader = new URLClassLoader(withOld, ClassLoader.getPlatformClassLoader());
-                URLClassLoader newLoader = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader())) {
+        try (CoreBuilds builds = CoreBuilds.open(oldCoreClasses)) {
+            URLClassLoader oldLoader = builds.oldLoader;
+            URLClassLoader newLoader = builds.newLoader;
             for (String kind : kinds) {
                 for (String lengths : List.of("8", "25", "mix")) {
                     for (int prefixes : List.of(StringHeap.PREFIXES, 2, 1)) {
@@ -103,7 +98,7 @@ public final class OrderSideBySide {
                             }
                         }
                         Result result = new Result(kind + " " + lengths + "B " + (100 / prefixes) + "% ties",
-                                median(o), median(n), median(p));
+                                CoreBuilds.median(o), CoreBuilds.median(n), CoreBuilds.median(p));
                         results.add(result);
                         sink.accept(result);
                         ((AutoCloseable) oldCase).close();
@@ -142,21 +137,7 @@ public final class OrderSideBySide {
         return elapsed / (double) (repeat * rows);
     }
 
-    static URL[] classPath() throws Exception {
-        String[] entries = System.getProperty("java.class.path").split(File.pathSeparator);
-        URL[] urls = new URL[entries.length];
-        for (int i = 0; i < entries.length; i++) {
-            urls[i] = Path.of(entries[i]).toUri().toURL();
-        }
-        return urls;
-    }
 
-    static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
 
     /**
      * One case, built inside the class loader that loaded it (so its views and predicate are that loader's

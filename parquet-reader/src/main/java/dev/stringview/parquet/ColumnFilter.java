@@ -104,37 +104,15 @@ public final class ColumnFilter {
         return kind == Kind.EQUAL || kind == Kind.IN ? constants : null;
     }
 
-    /**
-     * Whether a value in {@code [min, max]} (unsigned byte order) can match: false proves no value in a row group
-     * with these bounds matches.
-     */
-    boolean mayMatch(byte[] min, byte[] max) {
+    /** Whether a value within {@code bounds} can match: false proves no value of that row group matches. */
+    boolean mayMatch(ChunkBounds bounds) {
         return switch (kind) {
-            case EQUAL, IN -> {
-                for (byte[] c : constants) {
-                    if (Arrays.compareUnsigned(c, min) >= 0 && Arrays.compareUnsigned(c, max) <= 0) {
-                        yield true;
-                    }
-                }
-                yield false;
-            }
-            case LESS_THAN -> Arrays.compareUnsigned(min, constants.get(0)) < 0;
-            case GREATER_THAN -> Arrays.compareUnsigned(max, constants.get(0)) > 0;
-            case PREFIX -> {
-                byte[] p = constants.get(0);
-                // Every value starting with p is >= p: nothing matches if max < p. If min > p without starting with
-                // p, min is greater than p at a byte within p, so min and every value above it sort after every
-                // string starting with p.
-                boolean maxBelow = Arrays.compareUnsigned(max, p) < 0;
-                boolean minAbove = Arrays.compareUnsigned(min, p) > 0 && !startsWith(min, p);
-                yield !maxBelow && !minAbove;
-            }
+            case EQUAL, IN -> constants.stream().anyMatch(bounds::mayContain);
+            case LESS_THAN -> bounds.mayBeLess(constants.get(0), false);
+            case GREATER_THAN -> bounds.mayBeGreater(constants.get(0), false);
+            case PREFIX -> bounds.mayStartWith(constants.get(0));
             case OTHER -> true;
         };
-    }
-
-    private static boolean startsWith(byte[] value, byte[] prefix) {
-        return value.length >= prefix.length && Arrays.equals(value, 0, prefix.length, prefix, 0, prefix.length);
     }
 
     @Override

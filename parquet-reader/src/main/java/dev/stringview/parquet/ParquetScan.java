@@ -21,7 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.internal.hadoop.metadata.IndexReference;
@@ -491,25 +490,14 @@ public final class ParquetScan {
     }
 
     private static boolean statisticsExclude(ColumnChunkMetaData meta, long rows, ColumnFilter filter) {
-        Statistics<?> stats;
-        try {
-            stats = meta.getStatistics();
-        } catch (RuntimeException e) {
-            return false; // unreadable statistics prove nothing
-        }
-        if (stats == null || stats.isEmpty()) {
+        ChunkBounds bounds = ChunkBounds.of(meta, rows);
+        if (bounds == null) {
             return false;
         }
-        if (stats.isNumNullsSet() && stats.getNumNulls() == rows && rows > 0 && !stats.hasNonNullValue()) {
+        if (bounds.allNull() && !bounds.hasBounds()) {
             return true; // every value is null, and these predicates match no null
         }
-        if (!stats.hasNonNullValue()
-                || stats.comparator() != PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR) {
-            return false; // no bounds, or bounds in another order (signed: DECIMAL)
-        }
-        byte[] min = stats.getMinBytes();
-        byte[] max = stats.getMaxBytes();
-        return min != null && max != null && !filter.mayMatch(min, max);
+        return bounds.hasBounds() && !filter.mayMatch(bounds);
     }
 
     /**
@@ -615,7 +603,8 @@ public final class ParquetScan {
             if (page >= index.pageCount() || index.offsets()[page] != s.offset() || index.firstRows()[page] != rows) {
                 return null;
             }
-            keep[page] = !index.nullPages()[page] && filter.mayMatch(index.mins()[page], index.maxs()[page]);
+            keep[page] = !index.nullPages()[page]
+                    && filter.mayMatch(new ChunkBounds(index.mins()[page], index.maxs()[page], -1, -1));
             rows += s.numValues();
             page++;
         }

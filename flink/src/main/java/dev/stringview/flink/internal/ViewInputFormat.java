@@ -1,6 +1,7 @@
 package dev.stringview.flink.internal;
 
 import dev.stringview.ViewColumn;
+import dev.stringview.parquet.ChunkBounds;
 import dev.stringview.parquet.ParquetViewOptions;
 import dev.stringview.parquet.ParquetViewReader;
 import dev.stringview.parquet.ViewBatch;
@@ -89,8 +90,8 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
         for (String file : layout.files()) {
             org.apache.parquet.hadoop.metadata.ParquetMetadata footer = TableLayout.footer(file);
             // Row groups whose statistics prove the pushed filter FALSE or UNKNOWN on every row get no split.
-            List<java.util.Map<String, RowGroupStatistics.ColumnStats>> stats = filter == null ? null
-                    : RowGroupStatistics.of(footer, filter.columns());
+            List<java.util.Map<String, ChunkBounds>> stats = filter == null ? null
+                    : ChunkBounds.ofRowGroups(footer, filter.columns());
             for (int g = 0; g < footer.getBlocks().size(); g++) {
                 long rows = footer.getBlocks().get(g).getRowCount();
                 if (rows > 0 && (stats == null || RowGroupStatistics.mayBeTrue(filter, stats.get(g)))) {

@@ -7,9 +7,9 @@ import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumnBuilder;
 import dev.stringview.ViewColumns;
 import dev.stringview.ViewKind;
-import dev.stringview.flink.internal.RowGroupStatistics.ColumnStats;
 import dev.stringview.flink.internal.StringFilter.Leaf;
 import dev.stringview.flink.internal.StringFilter.Op;
+import dev.stringview.parquet.ChunkBounds;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
@@ -79,11 +79,11 @@ class RowGroupStatisticsTest {
         }
         assertTrue(skipped > checked / 10, "statistics skip: skipped=" + skipped + " checked=" + checked);
         // Unknown statistics (no bounds, unknown nulls) never skip a value predicate.
-        assertTrue(RowGroupStatistics.mayBeTrue(leaf(Op.EQ, "x"), Map.of("s", new ColumnStats(null, null, -1, 5))));
+        assertTrue(RowGroupStatistics.mayBeTrue(leaf(Op.EQ, "x"), Map.of("s", new ChunkBounds(null, null, -1, 5))));
         assertTrue(RowGroupStatistics.mayBeTrue(leaf(Op.EQ, "x"), Map.of()));
     }
 
-    static ColumnStats exactStats(List<String> values) {
+    static ChunkBounds exactStats(List<String> values) {
         byte[] min = null;
         byte[] max = null;
         long nulls = 0;
@@ -96,7 +96,7 @@ class RowGroupStatisticsTest {
             min = min == null || Arrays.compareUnsigned(b, min) < 0 ? b : min;
             max = max == null || Arrays.compareUnsigned(b, max) > 0 ? b : max;
         }
-        return new ColumnStats(min, max, nulls, values.size());
+        return new ChunkBounds(min, max, nulls, values.size());
     }
 
     static String value(Random random) {

@@ -1,6 +1,6 @@
 package dev.stringview.spark.internal;
 
-import dev.stringview.spark.internal.RowGroupStatistics.ColumnStats;
+import dev.stringview.parquet.ChunkBounds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -75,8 +75,8 @@ final class CountScan implements Scan, Batch {
         List<long[]> groups = new ArrayList<>(); // file index, row group, rows
         for (int i = 0; i < files.size(); i++) {
             ParquetMetadata footer = ParquetLayout.footer(files.get(i));
-            List<Map<String, ColumnStats>> stats = filterColumns.isEmpty() ? null
-                    : ParquetLayout.statistics(footer, filterColumns);
+            List<Map<String, ChunkBounds>> stats = filterColumns.isEmpty() ? null
+                    : ChunkBounds.ofRowGroups(footer, filterColumns);
             for (int g = 0; g < footer.getBlocks().size(); g++) {
                 long rows = footer.getBlocks().get(g).getRowCount();
                 if (rows > 0 && (stats == null || anyMayCount(stats.get(g)))) {
@@ -102,7 +102,7 @@ final class CountScan implements Scan, Batch {
         return partitions.toArray(InputPartition[]::new);
     }
 
-    private boolean anyMayCount(Map<String, ColumnStats> stats) {
+    private boolean anyMayCount(Map<String, ChunkBounds> stats) {
         for (StringFilter f : plan.counts()) {
             if (f == null || RowGroupStatistics.mayBeTrue(f, stats)) {
                 return true;

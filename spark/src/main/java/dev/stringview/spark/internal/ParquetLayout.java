@@ -1,24 +1,17 @@
 package dev.stringview.spark.internal;
 
-import dev.stringview.spark.internal.RowGroupStatistics.ColumnStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.parquet.ParquetReadOptions;
-import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.MessageType;
@@ -159,35 +152,6 @@ final class ParquetLayout {
             case INT96 -> DataTypes.TimestampType;
             case FIXED_LEN_BYTE_ARRAY -> null;
         };
-    }
-
-    /** Per row group of {@code footer}: the statistics of {@code columns} (string columns), by name. */
-    static List<Map<String, ColumnStats>> statistics(ParquetMetadata footer, java.util.Collection<String> columns) {
-        List<Map<String, ColumnStats>> out = new ArrayList<>();
-        for (BlockMetaData block : footer.getBlocks()) {
-            Map<String, ColumnStats> stats = new HashMap<>();
-            for (ColumnChunkMetaData chunk : block.getColumns()) {
-                String[] path = chunk.getPath().toArray();
-                if (path.length != 1 || !columns.contains(path[0])) {
-                    continue;
-                }
-                Statistics<?> s = chunk.getStatistics();
-                if (s == null || s.isEmpty()) {
-                    continue;
-                }
-                long nulls = s.isNumNullsSet() ? s.getNumNulls() : -1;
-                byte[] min = null;
-                byte[] max = null;
-                if (s.hasNonNullValue() && s.genericGetMin() instanceof Binary lo
-                        && s.genericGetMax() instanceof Binary hi) {
-                    min = lo.getBytes();
-                    max = hi.getBytes();
-                }
-                stats.put(path[0], new ColumnStats(min, max, nulls, block.getRowCount()));
-            }
-            out.add(stats);
-        }
-        return out;
     }
 
     /** A column this source cannot read; turned into Spark's UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE error. */

@@ -1,10 +1,10 @@
 package dev.stringview.spark.internal;
 
+import dev.stringview.parquet.ChunkBounds;
 import dev.stringview.spark.internal.StringFilter.And;
 import dev.stringview.spark.internal.StringFilter.Leaf;
 import dev.stringview.spark.internal.StringFilter.Not;
 import dev.stringview.spark.internal.StringFilter.Or;
-import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -12,23 +12,13 @@ import java.util.Map;
  * that row groups where it cannot are never read. Always errs towards reading: a row group is skipped only when
  * the statistics prove no row can pass.
  *
- * <p>Min and max are the footer's column-chunk statistics as parquet-java presents them: it drops min/max of
- * binary columns whose writer used the old signed byte order (PARQUET-686), so the bounds that remain are in
- * unsigned byte order, which is the order our kernels and Spark's UTF8_BINARY collation use. Writers may truncate
- * them; a truncated min is still a lower bound and writers round a truncated max up, so both stay bounds.
+ * <p>The bounds and null counts are {@link ChunkBounds}, shared with ParquetScan and the Flink connector.
  */
 final class RowGroupStatistics {
-    /** One column chunk's statistics: null bounds when unknown, {@code nulls} -1 when unknown. */
-    record ColumnStats(byte[] min, byte[] max, long nulls, long rows) {
-        boolean allNull() {
-            return nulls == rows;
-        }
-    }
-
     private RowGroupStatistics() {}
 
     /** Whether some row of the row group may make {@code filter} TRUE. */
-    static boolean mayBeTrue(StringFilter filter, Map<String, ColumnStats> stats) {
+    static boolean mayBeTrue(StringFilter filter, Map<String, ChunkBounds> stats) {
         return switch (filter) {
             case Leaf l -> leafMayBeTrue(l, stats.get(l.column()));
             case And a -> mayBeTrue(a.left(), stats) && mayBeTrue(a.right(), stats);
@@ -38,7 +28,7 @@ final class RowGroupStatistics {
     }
 
     /** Whether some row of the row group may make {@code filter} FALSE. */
-    static boolean mayBeFalse(StringFilter filter, Map<String, ColumnStats> stats) {
+    static boolean mayBeFalse(StringFilter filter, Map<String, ChunkBounds> stats) {
         return switch (filter) {
             case Leaf l -> leafMayBeFalse(l, stats.get(l.column()));
             case And a -> mayBeFalse(a.left(), stats) || mayBeFalse(a.right(), stats);
@@ -47,7 +37,7 @@ final class RowGroupStatistics {
         };
     }
 
-    private static boolean leafMayBeTrue(Leaf l, ColumnStats s) {
+    private static boolean leafMayBeTrue(Leaf l, ChunkBounds s) {
         if (s == null) {
             return true;
         }
@@ -62,26 +52,21 @@ final class RowGroupStatistics {
         if (s.allNull()) {
             return false; // every value predicate is UNKNOWN on a null
         }
-        byte[] min = s.min();
-        byte[] max = s.max();
-        if (min == null || max == null) {
-            return true;
-        }
         return switch (l.op()) {
-            case EQ -> within(l.constants().get(0), min, max);
-            case NE -> !(Arrays.equals(min, max) && Arrays.equals(min, l.constants().get(0)));
-            case LT -> Arrays.compareUnsigned(min, l.constants().get(0)) < 0;
-            case LE -> Arrays.compareUnsigned(min, l.constants().get(0)) <= 0;
-            case GT -> Arrays.compareUnsigned(max, l.constants().get(0)) > 0;
-            case GE -> Arrays.compareUnsigned(max, l.constants().get(0)) >= 0;
-            case IN -> l.constants().stream().anyMatch(c -> within(c, min, max));
-            case STARTS_WITH -> prefixMayOccur(l.constants().get(0), min, max);
-            case STARTS_WITH_ANY -> l.constants().stream().anyMatch(p -> prefixMayOccur(p, min, max));
+            case EQ -> s.mayContain(l.constants().get(0));
+            case NE -> s.mayDiffer(l.constants().get(0));
+            case LT -> s.mayBeLess(l.constants().get(0), false);
+            case LE -> s.mayBeLess(l.constants().get(0), true);
+            case GT -> s.mayBeGreater(l.constants().get(0), false);
+            case GE -> s.mayBeGreater(l.constants().get(0), true);
+            case IN -> l.constants().stream().anyMatch(s::mayContain);
+            case STARTS_WITH -> s.mayStartWith(l.constants().get(0));
+            case STARTS_WITH_ANY -> l.constants().stream().anyMatch(s::mayStartWith);
             default -> true; // ENDS_WITH, CONTAINS, LIKE_ANY: bounds say nothing
         };
     }
 
-    private static boolean leafMayBeFalse(Leaf l, ColumnStats s) {
+    private static boolean leafMayBeFalse(Leaf l, ChunkBounds s) {
         if (s == null) {
             return true;
         }
@@ -91,19 +76,5 @@ final class RowGroupStatistics {
             // A value predicate is FALSE only on non-null rows, and never with a NULL among its constants.
             default -> !l.nullConstant() && !s.allNull();
         };
-    }
-
-    private static boolean within(byte[] value, byte[] min, byte[] max) {
-        return Arrays.compareUnsigned(min, value) <= 0 && Arrays.compareUnsigned(value, max) <= 0;
-    }
-
-    /**
-     * Whether a value starting with {@code prefix} may lie in [min, max]: such values lie in [prefix,
-     * prefix + 0xFF...], which meets [min, max] exactly when {@code max >= prefix} and min cut to the prefix's
-     * length is {@code <= prefix}.
-     */
-    private static boolean prefixMayOccur(byte[] prefix, byte[] min, byte[] max) {
-        byte[] minCut = Arrays.copyOf(min, Math.min(min.length, prefix.length));
-        return Arrays.compareUnsigned(max, prefix) >= 0 && Arrays.compareUnsigned(minCut, prefix) <= 0;
     }
 }

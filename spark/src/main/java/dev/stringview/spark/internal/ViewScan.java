@@ -1,6 +1,6 @@
 package dev.stringview.spark.internal;
 
-import dev.stringview.spark.internal.RowGroupStatistics.ColumnStats;
+import dev.stringview.parquet.ChunkBounds;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,8 +46,8 @@ final class ViewScan implements Scan, Batch {
         skipped = 0;
         for (Path file : files) {
             ParquetMetadata footer = ParquetLayout.footer(file);
-            List<Map<String, ColumnStats>> stats = plan.filter() == null ? null
-                    : ParquetLayout.statistics(footer, plan.filter().columns());
+            List<Map<String, ChunkBounds>> stats = plan.filter() == null ? null
+                    : ChunkBounds.ofRowGroups(footer, plan.filter().columns());
             for (int g = 0; g < footer.getBlocks().size(); g++) {
                 long rows = footer.getBlocks().get(g).getRowCount();
                 rowGroups++;

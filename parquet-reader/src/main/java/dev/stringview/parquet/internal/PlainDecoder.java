@@ -41,16 +41,8 @@ final class PlainDecoder extends ValueDecoder {
         int bufferIndex = -1;
         boolean validate = validateUtf8;
         for (int i = 0; i < count; i++) {
-            if (limit - p < 4) {
-                decoded += i;
-                throw beyondPage("value length prefix beyond page", p, 4);
-            }
-            int length = data.get(ViewSink.LE_INT, p);
+            int length = checkedLength(data, p, limit, i);
             long valueStart = p + 4;
-            if (length < 0 || length > limit - valueStart) {
-                decoded += i;
-                throw beyondPage("value beyond page", p, length);
-            }
             if (length <= 12) {
                 sink.putInline(row + i, data, valueStart, length, bufferSize);
             } else {
@@ -94,16 +86,8 @@ final class PlainDecoder extends ValueDecoder {
             if (valid != null && (valid[i >>> 6] & (1L << i)) == 0) {
                 continue;
             }
-            if (limit - p < 4) {
-                decoded += values;
-                throw beyondPage("value length prefix beyond page", p, 4);
-            }
-            int length = data.get(ViewSink.LE_INT, p);
+            int length = checkedLength(data, p, limit, values);
             long valueStart = p + 4;
-            if (length < 0 || length > limit - valueStart) {
-                decoded += values;
-                throw beyondPage("value beyond page", p, length);
-            }
             long valueEnd = valueStart + length;
             while (at < valueStart) { // starts in a prefix or an earlier value, and did not count there
                 at = nextOccurrence(search, at + 1);
@@ -160,5 +144,22 @@ final class PlainDecoder extends ValueDecoder {
     @Override
     PageViews views(PageViews bufferViews) {
         return bufferViews;
+    }
+
+    /**
+     * The length prefix at {@code p}, checked so that the prefix and its value end by {@code limit}; past it, the
+     * {@code done} values this call decoded are counted and the page error is thrown.
+     */
+    private int checkedLength(MemorySegment data, long p, long limit, int done) {
+        if (limit - p < 4) {
+            decoded += done;
+            throw beyondPage("value length prefix beyond page", p, 4);
+        }
+        int length = data.get(ViewSink.LE_INT, p);
+        if (length < 0 || length > limit - (p + 4)) {
+            decoded += done;
+            throw beyondPage("value beyond page", p, length);
+        }
+        return length;
     }
 }

@@ -36,8 +36,8 @@ final class TieWords {
      * <p>Kept this small on purpose, so that C2 inlines it into the callers' loops. Its earlier form, which took the
      * buffer array and the likely buffer, was compiled on its own first and then refused as "too big" (its machine
      * code exceeded {@code InlineSmallCode}; {@code -XX:+PrintInlining} shows it), so every candidate paid a call.
-     * A branch-free form that loaded the buffer at offset 0 for inline rows measured 1.2-1.4x slower than this
-     * branch on the row's kind (docs/architecture.md).
+     * A branch-free form that loaded the buffer at offset 0 for inline rows measured slower than this branch on the
+     * row's kind (docs/architecture.md, "One buffer, one local").
      */
     static long bytes4To11(int length, long w1, MemorySegment buffer) {
         boolean isLong = length > INLINE_MAX;

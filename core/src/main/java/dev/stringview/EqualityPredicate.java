@@ -63,7 +63,7 @@ final class EqualityPredicate extends ViewPredicate {
         // (TieWords); only candidates that agree there read the rest of their bytes.
         candidates = TieWords.keepValid(column, out, candidates);
         MemorySegment[] buffers = column.bufferArray();
-        candidates = TieWords.keepMatching(views, buffers, out, candidates, -1L, constant.word1);
+        candidates = TieWords.keepMatchingLong(views, buffers, out, candidates, constant.word1);
         int likely = likelyBufferIndex(views, out, candidates, buffers);
         MemorySegment likelyBuffer = bufferOrEmpty(buffers, likely);
         for (int j = 0; j < candidates; j++) {

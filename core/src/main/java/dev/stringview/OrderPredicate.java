@@ -4,6 +4,7 @@ import static dev.stringview.ViewLayout.INLINE_MAX;
 import static dev.stringview.ViewLayout.LAYOUT_BE_LONG;
 import static dev.stringview.ViewLayout.LAYOUT_LE_INT;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
+import static dev.stringview.ViewLayout.PREFIX_SIZE;
 
 import dev.stringview.internal.ByteRanges;
 import java.lang.foreign.MemorySegment;
@@ -184,7 +185,8 @@ final class OrderPredicate extends ViewPredicate {
 
     /**
      * Adds the outcome bits of the window's ties (valid rows the view words left undecided) to
-     * {@code window.accepted}, in one loop over all of them: each tie's bytes 4..11 ({@link TieWords#bytes4To11})
+     * {@code window.accepted}, in one loop over all of them: each tie's bytes 4..11 (written out here, not
+     * called: see {@link TieWords#bytes4To11})
      * and its length clipped to 13 against the constant's, with no call and no branch on the outcome, so the
      * buffer loads of consecutive ties overlap. Clipping makes every long length equal, so that a long row agreeing
      * with a long constant through byte 11 is "same"; only such "deep" ties go on to the bytes from 12, one by one.
@@ -207,7 +209,13 @@ final class OrderPredicate extends ViewPredicate {
                 long at = (long) (selection == null ? first + i : selection[first + i]) << 4;
                 int length = views.get(LAYOUT_LE_INT, at);
                 long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-                long bytes4To11 = Long.reverseBytes(TieWords.bytes4To11(length, w1, buffers, likely, likelyIndex));
+                long word = w1; // bytes 4..11: an inline row's second view word, else eight bytes from its buffer
+                if (length > INLINE_MAX) {
+                    int index = (int) w1;
+                    word = (index == likelyIndex ? likely : buffers[index]).get(LAYOUT_LE_LONG,
+                            (w1 >>> 32) + PREFIX_SIZE);
+                }
+                long bytes4To11 = Long.reverseBytes(word);
                 long clipped = Math.min(length, INLINE_MAX + 1);
                 long sameBytes = bytes4To11 == second ? 1 : 0;
                 long below = (Long.compareUnsigned(bytes4To11, second) < 0 ? 1 : 0)

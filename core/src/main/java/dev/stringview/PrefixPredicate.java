@@ -1,7 +1,6 @@
 package dev.stringview;
 
 import static dev.stringview.ViewLayout.INLINE_MAX;
-import static dev.stringview.ViewLayout.LAYOUT_LE_INT;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
 import java.lang.foreign.MemorySegment;
@@ -41,7 +40,8 @@ final class PrefixPredicate extends ViewPredicate {
         if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
             for (int row = from; row < to; row++) {
                 long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
-                if ((w0 & mask) == bits && (int) w0 >= patternLength && inlineRestMatches(views, (long) row << 4)) {
+                if ((w0 & mask) == bits && (int) w0 >= patternLength
+                        && inlineRestMatches(views, (long) row << 4, (int) w0)) {
                     out[candidates++] = row;
                 }
             }
@@ -49,7 +49,8 @@ final class PrefixPredicate extends ViewPredicate {
             for (int i = from; i < to; i++) {
                 int row = selection[i];
                 long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
-                if ((w0 & mask) == bits && (int) w0 >= patternLength && inlineRestMatches(views, (long) row << 4)) {
+                if ((w0 & mask) == bits && (int) w0 >= patternLength
+                        && inlineRestMatches(views, (long) row << 4, (int) w0)) {
                     out[candidates++] = row;
                 }
             }
@@ -80,11 +81,12 @@ final class PrefixPredicate extends ViewPredicate {
     }
 
     /**
-     * For a candidate whose prefix and length fit, at view offset {@code at}: false when it is inline and its
-     * bytes 4..11 already differ from the pattern's (no branch on which kind it is: mixed data would mispredict).
+     * For a candidate of {@code length} bytes whose prefix and length fit, at view offset {@code at}: false when it
+     * is inline and its bytes 4..11 already differ from the pattern's (no branch on which kind it is: mixed data
+     * would mispredict).
      */
-    private boolean inlineRestMatches(MemorySegment views, long at) {
-        boolean isLong = views.get(LAYOUT_LE_INT, at) > INLINE_MAX;
+    private boolean inlineRestMatches(MemorySegment views, long at, int length) {
+        boolean isLong = length > INLINE_MAX; // from the first view word already loaded, not read again
         return isLong | (views.get(LAYOUT_LE_LONG, at + 8) & inlineMask) == inlineBits;
     }
 }

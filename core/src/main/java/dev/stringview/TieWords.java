@@ -28,15 +28,44 @@ final class TieWords {
     /**
      * Bytes 4..11 of a non-null row of {@code length} bytes whose second view word is {@code w1}, as a
      * little-endian word: for an inline row {@code w1} itself (zero-padded past its end), else the eight bytes after
-     * the prefix in its buffer (a long row has at least 13 bytes, so they are all its own). {@code likely} is
-     * {@code buffers[likelyIndex]} held in the caller's local (see {@link ViewPredicate#likelyBufferIndex}).
+     * the prefix in its buffer (a long row has at least 13 bytes, so they are all its own), for a column whose only
+     * buffer is {@code buffer} ({@link #onlyBuffer}): the buffer is one loop-invariant local, so the JIT keeps its
+     * base, size and liveness in registers instead of selecting and reloading a segment per row. The caller checks
+     * the buffer index ({@link #rowNamingOtherBuffer}) for its whole loop.
+     *
+     * <p>Kept this small on purpose, so that C2 inlines it into the callers' loops. Its earlier form, which took the
+     * buffer array and the likely buffer, was compiled on its own first and then refused as "too big" (its machine
+     * code exceeded {@code InlineSmallCode}; {@code -XX:+PrintInlining} shows it), so every candidate paid a call.
+     * A branch-free form that loaded the buffer at offset 0 for inline rows measured slower than this branch on the
+     * row's kind (docs/architecture.md, "One buffer, one local").
      */
-    static long bytes4To11(int length, long w1, MemorySegment[] buffers, MemorySegment likely, int likelyIndex) {
-        if (length <= INLINE_MAX) {
-            return w1;
-        }
-        int index = (int) w1;
-        return (index == likelyIndex ? likely : buffers[index]).get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE);
+    static long bytes4To11(int length, long w1, MemorySegment buffer) {
+        boolean isLong = length > INLINE_MAX;
+        return isLong ? buffer.get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE) : w1;
+    }
+
+    /**
+     * The column's single data buffer when it has exactly one and that one holds at least eight bytes, else null.
+     * One buffer is the common case (a builder that adopted one heap, a Parquet page's values, an Arrow array with
+     * one data buffer); with none, or fewer than eight bytes, no valid row is long.
+     */
+    static MemorySegment onlyBuffer(MemorySegment[] buffers) {
+        return buffers.length == 1 && buffers[0].byteSize() >= Long.BYTES ? buffers[0] : null;
+    }
+
+    /**
+     * {@code row} when the non-null row of {@code length} bytes and second view word {@code w1} is long and names
+     * a buffer other than 0, else {@code previous}: a loop over a one-buffer column carries it as a conditional move
+     * and, after the loop, hands a row other than -1 to {@link #missingBuffer}.
+     */
+    static int rowNamingOtherBuffer(int length, long w1, int row, int previous) {
+        return (length > INLINE_MAX ? (int) w1 : 0) != 0 ? row : previous;
+    }
+
+    /** The error for a long row whose view names a buffer the one-buffer column does not have. */
+    static IndexOutOfBoundsException missingBuffer(MemorySegment views, int row) {
+        return new IndexOutOfBoundsException("view names a missing data buffer: row=" + row + " bufferIndex="
+                + (int) views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8) + " buffers=1");
     }
 
     /**
@@ -59,21 +88,87 @@ final class TieWords {
 
     /**
      * Keeps, in order, the rows of {@code rows[0..n)} (non-null) whose bytes 4..11 masked by {@code mask} equal
-     * {@code bits}; returns how many are kept. Bytes past an inline row's end read as zeros.
-     * Writes each row to {@code rows[kept]} and counts it only when it matches: no branch on the outcome, so a loop over hundreds of candidates keeps
-     * their buffer loads in flight together.
+     * {@code bits}; returns how many are kept. Bytes past an inline row's end read as zeros. The candidates' loads do
+     * not depend on each other, so over hundreds of candidates they are in flight together. Keeping a row is a
+     * branch, predicted "no match", not arithmetic ({@code rows[kept] = row; kept += match}): the rows are read from
+     * the array being written, and a store whose index waits on the loaded bytes held up the next candidates' reads
+     * (the same as {@link EqualityPredicate}'s confirmation loop; docs/architecture.md has the figures).
      */
     static int keepMatching(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long mask, long bits) {
+        MemorySegment only = onlyBuffer(buffers);
+        return only != null ? keepMatching(views, only, rows, n, mask, bits)
+                : keepMatchingManyBuffers(views, buffers, rows, n, mask, bits);
+    }
+
+    /** {@link #keepMatching} for a column whose only buffer is {@code buffer} ({@link #onlyBuffer}). */
+    private static int keepMatching(MemorySegment views, MemorySegment buffer, int[] rows, int n, long mask,
+            long bits) {
+        int kept = 0;
+        int misplaced = -1;
+        for (int k = 0; k < n; k++) {
+            int row = rows[k];
+            long at = (long) row << 4;
+            int length = views.get(LAYOUT_LE_INT, at);
+            long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+            misplaced = rowNamingOtherBuffer(length, w1, row, misplaced);
+            long word = bytes4To11(length, w1, buffer);
+            if ((word & mask) == bits) {
+                rows[kept++] = row;
+            }
+        }
+        if (misplaced >= 0) {
+            throw missingBuffer(views, misplaced);
+        }
+        return kept;
+    }
+
+    /**
+     * {@link #keepMatching} for a column with several buffers: the buffer of the first candidate is held in a local
+     * ({@link ViewPredicate#likelyBufferIndex}) and a row in it reads through that local.
+     */
+    private static int keepMatchingManyBuffers(MemorySegment views, MemorySegment[] buffers, int[] rows, int n,
+            long mask, long bits) {
         int likelyIndex = ViewPredicate.likelyBufferIndex(views, rows, n, buffers);
         MemorySegment likely = ViewPredicate.bufferOrEmpty(buffers, likelyIndex);
         int kept = 0;
         for (int k = 0; k < n; k++) {
             int row = rows[k];
             long at = (long) row << 4;
-            long word = bytes4To11(views.get(LAYOUT_LE_INT, at), views.get(LAYOUT_LE_LONG, at + 8), buffers, likely,
-                    likelyIndex);
-            rows[kept] = row;
-            kept += (word & mask) == bits ? 1 : 0;
+            long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+            long word = w1;
+            if (views.get(LAYOUT_LE_INT, at) > INLINE_MAX) {
+                int index = (int) w1;
+                word = (index == likelyIndex ? likely : buffers[index]).get(LAYOUT_LE_LONG,
+                        (w1 >>> 32) + PREFIX_SIZE);
+            }
+            if ((word & mask) == bits) {
+                rows[kept++] = row;
+            }
+        }
+        return kept;
+    }
+
+    /**
+     * {@link #keepMatching} with mask -1 for rows known to be long (the candidates of equality with a long constant,
+     * which share its length): neither the length is read nor the row's kind branched on.
+     */
+    static int keepMatchingLong(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long bits) {
+        MemorySegment only = onlyBuffer(buffers);
+        if (only == null) {
+            return keepMatchingManyBuffers(views, buffers, rows, n, -1L, bits);
+        }
+        int kept = 0;
+        int misplaced = -1;
+        for (int k = 0; k < n; k++) {
+            int row = rows[k];
+            long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
+            misplaced = (int) w1 != 0 ? row : misplaced;
+            if (only.get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE) == bits) {
+                rows[kept++] = row;
+            }
+        }
+        if (misplaced >= 0) {
+            throw missingBuffer(views, misplaced);
         }
         return kept;
     }

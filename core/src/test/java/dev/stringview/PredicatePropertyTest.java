@@ -213,6 +213,127 @@ class PredicatePropertyTest {
         }
     }
 
+    /**
+     * The tie words of one-buffer columns ({@code TieWords.onlyBuffer}: one local segment, the common case) and of
+     * many-buffer columns, on the same values: every value shares the constants' first four bytes in some 64-row
+     * stretches (the prefix-collision case), bytes 0x80..0xFF sit in the prefixes, lengths cover every edge of the
+     * inline/long split, nulls have garbage views in half the columns, and sizes cross the 1024-row chunk and
+     * window borders. Fixed seeds against the on-heap model, through select, count, mask, test and selections.
+     */
+    @Test
+    void tieWordsOfOneBufferAndManyBufferColumns() {
+        int[] sizes = {0, 1, 13, 64, 1023, 1025, 2100};
+        int[] lengths = {0, 1, 4, 5, 8, 11, 12, 13, 15, 16, 17, 25};
+        byte[] alphabet = {0x00, 'a', 'b', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
+        for (int s = 0; s < sizes.length; s++) {
+            long seed = 0x0B0F + 17L * s;
+            Random random = new Random(seed);
+            byte[] start = new byte[12];
+            for (int i = 0; i < start.length; i++) {
+                start[i] = alphabet[random.nextInt(alphabet.length)];
+            }
+            int rows = sizes[s];
+            List<byte[]> values = new ArrayList<>();
+            for (int row = 0; row < rows; row++) {
+                int share = new int[] {100, 50, 5, 100}[(row / 64 + s) % 4];
+                int length = lengths[random.nextInt(lengths.length)];
+                if (random.nextInt(20) == 0) {
+                    values.add(null);
+                } else if (random.nextInt(100) < share) {
+                    values.add(sharingStart(random, start, length, alphabet));
+                } else {
+                    byte[] value = new byte[length];
+                    for (int i = 0; i < length; i++) {
+                        value[i] = alphabet[random.nextInt(alphabet.length)];
+                    }
+                    values.add(value);
+                }
+            }
+            List<byte[]> constants = new ArrayList<>();
+            for (int length : new int[] {4, 8, 12, 13, 16, 25}) {
+                constants.add(sharingStart(random, start, length, alphabet));
+            }
+            for (int c = 0; c < 3 && rows > 0; c++) {
+                byte[] v = values.get(random.nextInt(rows));
+                if (v != null) {
+                    constants.add(v);
+                }
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                ViewColumn one = oneAdoptedBuffer(arena, values);
+                ViewColumn many = TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed);
+                List<ViewColumn> columns = List.of(one, TestData.withGarbageNullViews(arena, one, seed), many);
+                for (int i = 0; i < columns.size(); i++) {
+                    ViewColumn column = columns.get(i);
+                    String where = "tie words column#" + i + " buffers=" + column.bufferCount() + " seed=" + seed
+                            + " rows=" + rows;
+                    for (byte[] k : constants) {
+                        checkComparisons(column, values, k, seed, where);
+                        for (int patternLength : new int[] {5, 6, 8, 12, 13, 17}) {
+                            byte[] pattern = Arrays.copyOf(k, Math.min(k.length, patternLength));
+                            checkPredicate(where + " startsWith " + ModelChecks.show(pattern),
+                                    ViewPredicates.startsWith(pattern), column, values, v -> startsWith(v, pattern),
+                                    seed);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * A column whose every value, inline or long, is a view into one adopted buffer holding all their bytes one
+     * after another (as Suite 1 builds its columns), so the kernels take their one-buffer paths.
+     */
+    private static ViewColumn oneAdoptedBuffer(Arena arena, List<byte[]> values) {
+        int total = 0;
+        for (byte[] v : values) {
+            total += v == null ? 0 : v.length;
+        }
+        MemorySegment heap = arena.allocate(Math.max(1, total), 1);
+        ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.BINARY);
+        int buffer = builder.adoptBuffer(heap);
+        long offset = 0;
+        for (byte[] v : values) {
+            if (v == null) {
+                builder.appendNull();
+                continue;
+            }
+            MemorySegment.copy(v, 0, heap, ValueLayout.JAVA_BYTE, offset, v.length);
+            builder.appendView(buffer, offset, v.length);
+            offset += v.length;
+        }
+        ViewColumn column = builder.build();
+        assertEquals(1, column.bufferCount(), "one adopted buffer");
+        return column;
+    }
+
+    /**
+     * An unchecked one-buffer column whose long row names a buffer it does not have: the one-buffer paths of
+     * equality and starts-with name the row and the index instead of reading buffer 0; order fails as well.
+     */
+    @Test
+    void oneBufferColumnWithAMissingBufferIndexFailsNamingTheRow() {
+        byte[] value = "prefix-and-a-long-tail-25".getBytes(StandardCharsets.US_ASCII);
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn good = oneAdoptedBuffer(arena, List.of(value, value, value));
+            MemorySegment views = arena.allocate(3L * ViewLayout.VIEW_SIZE, 16);
+            MemorySegment.copy(good.views(), 0, views, 0, views.byteSize());
+            views.set(ViewLayout.LAYOUT_LE_INT, ViewLayout.VIEW_SIZE + ViewLayout.OFFSET_BUFFER_INDEX, 3);
+            ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, 3, views, null, List.of(good.buffer(0)));
+            for (ViewPredicate predicate : List.of(ViewPredicates.equalTo(value),
+                    ViewPredicates.startsWith(Arrays.copyOf(value, 9)))) {
+                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                        () -> predicate.count(bad));
+                assertTrue(e.getMessage().contains("row=1") && e.getMessage().contains("bufferIndex=3")
+                        && e.getMessage().contains("buffers=1"), e.getMessage());
+            }
+            ViewPredicate lessThan = ViewPredicates.compare(Comparison.LESS_THAN, value);
+            assertThrows(IndexOutOfBoundsException.class, () -> lessThan.count(bad));
+            assertEquals(3, ViewPredicates.equalTo(value).count(good));
+        }
+    }
+
     /** A value of {@code length} bytes that agrees with {@code start} through byte 3, 7 or 11 (as it fits). */
     private static byte[] sharingStart(Random random, byte[] start, int length, byte[] alphabet) {
         byte[] value = new byte[length];

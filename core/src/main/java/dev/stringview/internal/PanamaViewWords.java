@@ -17,10 +17,11 @@ import jdk.incubator.vector.VectorSpecies;
  * row in row order, 32 rows per step. Rows after the last full step go through the same scalar tests as the
  * kernels' scalar loops, so every method's output is exactly theirs.
  *
- * <p>The width is a constant chosen when this class initializes: the CPU's preferred long species, capped at 512
- * bits, or 256 bits under {@code -Dstringview.viewWordBits=256} (to compare the two widths). A species held in a
- * static final field is a constant to C2; passed around, it may not be, and the Vector API then runs boxed code
- * (see {@link PanamaByteSearch}). Loaded only through {@link Vectorization}.
+ * <p>The width is a constant chosen when this class initializes: 512 bits, or 256 bits under
+ * {@code -Dstringview.viewWordBits=256}, which exists only to compare the two widths (256 bits measured slower
+ * than the scalar loops in cache, so {@link Vectorization} loads this class only on CPUs with 512-bit vectors). A
+ * species held in a static final field is a constant to C2; passed around, it may not be, and the Vector API then
+ * runs boxed code (see {@link PanamaByteSearch}).
  */
 final class PanamaViewWords implements Vectorization.ViewWordScan {
     private static final VectorSpecies<Long> LONGS = longSpecies();
@@ -38,9 +39,8 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
     private static final long LOW_INT = 0xFFFF_FFFFL;
 
     private static VectorSpecies<Long> longSpecies() {
-        int bits = Integer.getInteger("stringview.viewWordBits", 512);
-        return bits == 256 || LongVector.SPECIES_PREFERRED.vectorBitSize() < 512
-                ? LongVector.SPECIES_256 : LongVector.SPECIES_512;
+        return Integer.getInteger("stringview.viewWordBits", 512) == 256 ? LongVector.SPECIES_256
+                : LongVector.SPECIES_512;
     }
 
     /** Two broadcast constants alternating over the lanes: {@code even} in even lanes, {@code odd} in odd ones. */
@@ -102,7 +102,9 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
     public int prefixCandidates(MemorySegment views, int from, int to, long prefixMask, long prefixBits,
             int patternLength, long inlineMask, long inlineBits, int[] out) {
         // One AND and one compare test the masked prefix (even lanes) and the masked inline bytes 4..11 (odd
-        // lanes) together; the length tests look at even lanes only.
+        // lanes) together. The lengths are compared as int lanes of the same load (lane 4k is view k's length),
+        // which saves shifting them out of the long lanes: on a CPU that runs 512-bit operations in two halves
+        // (AMD Zen 4) every vector operation counts.
         LongVector masks = pairs(prefixMask, inlineMask);
         LongVector bits = pairs(prefixBits, inlineBits);
         int candidates = 0;
@@ -112,13 +114,21 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
             long same = 0;
             long longEnough = 0;
             long isLong = 0;
-            for (int j = 0; j < LOADS; j++) {
-                LongVector v = LongVector.fromMemorySegment(LONGS, views, at + j * (LANES * 8L), LE);
-                LongVector length = v.lanewise(VectorOperators.LSHL, 32).lanewise(VectorOperators.ASHR, 32);
-                int shift = j * LANES;
-                same |= v.and(masks).compare(VectorOperators.EQ, bits).toLong() << shift;
-                longEnough |= length.compare(VectorOperators.GE, patternLength).toLong() << shift;
-                isLong |= length.compare(VectorOperators.GT, ViewLayout.INLINE_MAX).toLong() << shift;
+            for (int half = 0; half < 2; half++) { // int-lane bits fill a 64-bit word every LOADS / 2 loads
+                long atLeast = 0;
+                long above = 0;
+                for (int j = 0; j < LOADS / 2; j++) {
+                    int load = half * (LOADS / 2) + j;
+                    LongVector v = LongVector.fromMemorySegment(LONGS, views, at + load * (LANES * 8L), LE);
+                    same |= v.and(masks).compare(VectorOperators.EQ, bits).toLong() << (load * LANES);
+                    IntVector ints = v.reinterpretAsInts();
+                    int shift = j * 2 * LANES;
+                    atLeast |= ints.compare(VectorOperators.GE, patternLength).toLong() << shift;
+                    above |= ints.compare(VectorOperators.GT, ViewLayout.INLINE_MAX).toLong() << shift;
+                }
+                // Int lane 4k goes to bit 2k, where view k's first word has its bit in the long-lane masks.
+                longEnough |= Long.compress(atLeast, EVEN_LANES) << (half * 32);
+                isLong |= Long.compress(above, EVEN_LANES) << (half * 32);
             }
             // Row bit (even lane): prefix and length fit, and the row is long or its inline bytes agree (odd lane).
             long rows = same & longEnough & (isLong | same >>> 1);

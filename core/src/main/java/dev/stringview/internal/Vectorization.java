@@ -38,17 +38,37 @@ public final class Vectorization {
 
     /** A short description of what was chosen, e.g. for benchmark reports. */
     public static String describe() {
-        return SEARCH == null ? "scalar (SWAR)"
-                : "Panama Vector API, " + SEARCH.describe() + ", " + VIEW_WORDS.describe();
+        return SEARCH == null ? "scalar (SWAR)" : "Panama Vector API, " + SEARCH.describe() + ", "
+                + (VIEW_WORDS == null ? "scalar view words" : VIEW_WORDS.describe());
     }
 
-    /** Loaded after {@link PanamaByteSearch}, which already checked the module and the vector width. */
+    /**
+     * The CPU's preferred vector size in bits as the Vector API reports it, or 0 when the scalar code is in use
+     * (the vector code is not loaded, so the size is not asked).
+     */
+    public static int preferredBits() {
+        return SEARCH == null ? 0 : SEARCH.preferredBits();
+    }
+
+    /**
+     * Loaded after {@link PanamaByteSearch}, which already checked the module; only on CPUs with 512-bit vectors.
+     * With 256-bit vectors (two views a load) the passes measured slower than the scalar loops in cache
+     * (docs/architecture.md), so such CPUs keep the scalar loops.
+     */
     private static ViewWordScan loadViewWords() {
+        System.Logger log = System.getLogger("dev.stringview");
+        if (SEARCH.preferredBits() < 512) {
+            log.log(System.Logger.Level.INFO, "stringview: scalar view-word scans; the CPU's vectors are "
+                    + SEARCH.preferredBits() + "-bit, the vector scans need 512");
+            return null;
+        }
         try {
             Class<?> type = MethodHandles.lookup().findClass(Vectorization.class.getPackageName() + ".PanamaViewWords");
             return (ViewWordScan) type.getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError e) {
-            throw new IllegalStateException("the Vector API loaded for substring search but not for view words: " + e, e);
+            log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; the Vector API failed to load: "
+                    + e);
+            return null;
         }
     }
 
@@ -74,8 +94,8 @@ public final class Vectorization {
                         + search.describe() + ")");
                 return null;
             }
-            log.log(System.Logger.Level.INFO, "stringview: substring search and view-word scans use the Panama"
-                    + " Vector API (" + search.describe() + ")");
+            log.log(System.Logger.Level.INFO, "stringview: substring search uses the Panama Vector API ("
+                    + search.describe() + ")");
             return search;
         } catch (ReflectiveOperationException | LinkageError e) {
             log.log(System.Logger.Level.WARNING, "stringview: scalar kernels; the Vector API failed to load: " + e);
@@ -92,6 +112,9 @@ public final class Vectorization {
         long indexOf(ByteSearch search, java.lang.foreign.MemorySegment haystack, long offset, long lastStart);
 
         boolean isUseful();
+
+        /** {@code SPECIES_PREFERRED}'s size in bits. */
+        int preferredBits();
 
         String describe();
     }

@@ -5,12 +5,13 @@ import java.util.Optional;
 
 /**
  * Chooses, once per JVM, whether kernels may use the Panama Vector API, after Lucene's
- * {@code VectorizationProvider}. The scalar (SWAR) code is always present and always correct; the vector code
- * ({@link PanamaByteSearch}, {@link PanamaViewWords}) is loaded only when the incubator module {@code jdk.incubator.vector} is in the boot
- * layer (the JVM was started with {@code --add-modules jdk.incubator.vector}) and the CPU has at least 256-bit
- * vectors. Nothing else references the incubator classes, so without the module they are never linked.
+ * {@code VectorizationProvider}. The scalar (SWAR) code is always present and always correct; the vector code is
+ * loaded only when the incubator module {@code jdk.incubator.vector} is in the boot layer (the JVM was started with
+ * {@code --add-modules jdk.incubator.vector}): {@link PanamaByteSearch} when the CPU has at least 256-bit vectors,
+ * {@link PanamaViewWords} when it has 512-bit ones. Nothing else references the incubator classes, so without the
+ * module they are never linked.
  *
- * <p>One line is logged (System.Logger {@code dev.stringview}, level INFO) saying which was chosen and why.
+ * <p>INFO lines (System.Logger {@code dev.stringview}) say which code was chosen and why.
  * {@code -Dstringview.vectorization=false} forces the scalar code, e.g. to compare the two.
  */
 public final class Vectorization {
@@ -64,7 +65,10 @@ public final class Vectorization {
         }
         try {
             Class<?> type = MethodHandles.lookup().findClass(Vectorization.class.getPackageName() + ".PanamaViewWords");
-            return (ViewWordScan) type.getDeclaredConstructor().newInstance();
+            ViewWordScan scan = (ViewWordScan) type.getDeclaredConstructor().newInstance();
+            log.log(System.Logger.Level.INFO, "stringview: equality, starts-with and order scan "
+                    + scan.describe() + " with the Panama Vector API");
+            return scan;
         } catch (ReflectiveOperationException | LinkageError e) {
             log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; the Vector API failed to load: "
                     + e);

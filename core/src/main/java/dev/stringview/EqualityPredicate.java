@@ -2,6 +2,7 @@ package dev.stringview;
 
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
+import dev.stringview.internal.Vectorization;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -33,7 +34,10 @@ final class EqualityPredicate extends ViewPredicate {
         if (negated) {
             return selectNotEqual(column, views, selection, from, to, out);
         }
-        if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
+        Vectorization.ViewWordScan vector = Vectorization.viewWords();
+        if (selection == null && vector != null) {
+            candidates = vector.equalWord0(views, from, to, k0, out);
+        } else if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
             for (int row = from; row < to; row++) {
                 if (views.get(LAYOUT_LE_LONG, (long) row << 4) == k0) {
                     out[candidates++] = row;
@@ -97,6 +101,11 @@ final class EqualityPredicate extends ViewPredicate {
         MemorySegment views = column.viewSegment();
         long k0 = constant.word0;
         long k1 = constant.word1;
+        Vectorization.ViewWordScan vector = Vectorization.viewWords();
+        if (vector != null) {
+            int equal = vector.countEqualViews(views, n, k0, k1);
+            return negated ? n - equal : equal;
+        }
         long different = 0;
         for (int row = 0; row < n; row++) {
             long at = (long) row << 4;

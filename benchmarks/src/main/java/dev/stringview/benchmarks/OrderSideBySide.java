@@ -119,12 +119,12 @@ public final class OrderSideBySide {
         return copy;
     }
 
-    private static IntSupplier load(ClassLoader loader, String[] spec) throws ReflectiveOperationException {
+    static IntSupplier load(ClassLoader loader, String[] spec) throws ReflectiveOperationException {
         Class<?> type = Class.forName(Case.class.getName(), true, loader);
         return (IntSupplier) type.getDeclaredConstructor(String[].class).newInstance((Object) spec);
     }
 
-    private static double time(IntSupplier task, long repeat, int rows) {
+    static double time(IntSupplier task, long repeat, int rows) {
         long sink = 0;
         long t0 = THREADS.getCurrentThreadCpuTime();
         for (long i = 0; i < repeat; i++) {
@@ -141,7 +141,8 @@ public final class OrderSideBySide {
 
     /**
      * One case, built inside the class loader that loaded it (so its views and predicate are that loader's
-     * core): {@code spec} = kind (lessThan, columns or pointerLength), lengths, prefixes, rows.
+     * core): {@code spec} = kind (lessThan, columns or pointerLength; {@code select:kernel} selects row ids
+     * instead of counting), lengths, prefixes, rows.
      */
     public static final class Case implements IntSupplier, AutoCloseable {
         private final StringHeap data;
@@ -164,6 +165,13 @@ public final class OrderSideBySide {
                     ViewColumn column = views(false);
                     ViewPredicate predicate = kernel.predicate(data.constant(kernel));
                     task = () -> predicate.count(column);
+                }
+                case "select:lessThan", "select:equal", "select:startsWith" -> {
+                    Kernel kernel = Kernel.of(kind.substring(kind.indexOf(':') + 1));
+                    ViewColumn column = views(false);
+                    ViewPredicate predicate = kernel.predicate(data.constant(kernel));
+                    int[] out = new int[data.rows];
+                    task = () -> predicate.select(column, out);
                 }
                 case "columns" -> {
                     ViewColumn left = views(false);

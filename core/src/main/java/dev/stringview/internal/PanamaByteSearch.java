@@ -87,6 +87,11 @@ final class PanamaByteSearch implements Vectorization.VectorSearch {
     }
 
     @Override
+    public int preferredBits() {
+        return ByteVector.SPECIES_PREFERRED.vectorBitSize();
+    }
+
+    @Override
     public String describe() {
         return "preferred " + ByteVector.SPECIES_PREFERRED.vectorBitSize() + "-bit, searching "
                 + WIDE.vectorBitSize() + "-bit";

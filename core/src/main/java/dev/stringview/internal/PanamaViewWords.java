@@ -1,0 +1,207 @@
+package dev.stringview.internal;
+
+import dev.stringview.ViewLayout;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The view-word passes of {@link Vectorization.ViewWordScan} with the Panama Vector API. One load takes
+ * {@code LANES / 2} whole views (a 512-bit vector holds 8 longs: 4 views), so that even lanes hold first view words
+ * (length, prefix) and odd lanes second ones; every lane is compared with a broadcast constant at once, the masks
+ * become bits ({@code toLong}), and {@link Long#compress} keeps the lanes that matter (the even ones), one bit per
+ * row in row order, 32 rows per step. Rows after the last full step go through the same scalar tests as the
+ * kernels' scalar loops, so every method's output is exactly theirs.
+ *
+ * <p>The width is a constant chosen when this class initializes: 512 bits, or 256 bits under
+ * {@code -Dstringview.viewWordBits=256}, which exists only to compare the two widths (256 bits measured slower
+ * than the scalar loops in cache, so {@link Vectorization} loads this class only on CPUs with 512-bit vectors). A
+ * species held in a static final field is a constant to C2; passed around, it may not be, and the Vector API then
+ * runs boxed code (see {@link PanamaByteSearch}).
+ */
+final class PanamaViewWords implements Vectorization.ViewWordScan {
+    private static final VectorSpecies<Long> LONGS = longSpecies();
+    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_512.vectorBitSize() == LONGS.vectorBitSize()
+            ? IntVector.SPECIES_512 : IntVector.SPECIES_256;
+    private static final int LANES = LONGS.length();
+    /** Views per load. */
+    private static final int VIEWS = LANES / 2;
+    /** Loads per step: a step fills one 64-bit word of lane bits, 32 rows. */
+    private static final int LOADS = Long.SIZE / LANES;
+    private static final int STEP_ROWS = 32;
+    private static final long STEP_BYTES = STEP_ROWS * 16L;
+    private static final long EVEN_LANES = 0x5555_5555_5555_5555L;
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    private static final long LOW_INT = 0xFFFF_FFFFL;
+
+    private static VectorSpecies<Long> longSpecies() {
+        return Integer.getInteger("stringview.viewWordBits", 512) == 256 ? LongVector.SPECIES_256
+                : LongVector.SPECIES_512;
+    }
+
+    /** Two broadcast constants alternating over the lanes: {@code even} in even lanes, {@code odd} in odd ones. */
+    private static LongVector pairs(long even, long odd) {
+        long[] lanes = new long[LANES];
+        for (int i = 0; i < LANES; i += 2) {
+            lanes[i] = even;
+            lanes[i + 1] = odd;
+        }
+        return LongVector.fromArray(LONGS, lanes, 0);
+    }
+
+    @Override
+    public int equalWord0(MemorySegment views, int from, int to, long k0, int[] out) {
+        LongVector constant = LongVector.broadcast(LONGS, k0);
+        int candidates = 0;
+        int row = from;
+        for (; row + STEP_ROWS <= to; row += STEP_ROWS) {
+            long at = (long) row << 4;
+            long lanes = 0;
+            for (int j = 0; j < LOADS; j++) {
+                lanes |= LongVector.fromMemorySegment(LONGS, views, at + j * (LANES * 8L), LE)
+                        .compare(VectorOperators.EQ, constant).toLong() << (j * LANES);
+            }
+            candidates = writeRows(out, candidates, row, Long.compress(lanes, EVEN_LANES));
+        }
+        for (; row < to; row++) {
+            if (views.get(ViewLayout.LAYOUT_LE_LONG, (long) row << 4) == k0) {
+                out[candidates++] = row;
+            }
+        }
+        return candidates;
+    }
+
+    @Override
+    public int countEqualViews(MemorySegment views, int n, long k0, long k1) {
+        LongVector constant = pairs(k0, k1);
+        int count = 0;
+        int row = 0;
+        for (; row + STEP_ROWS <= n; row += STEP_ROWS) {
+            long at = (long) row << 4;
+            long lanes = 0;
+            for (int j = 0; j < LOADS; j++) {
+                lanes |= LongVector.fromMemorySegment(LONGS, views, at + j * (LANES * 8L), LE)
+                        .compare(VectorOperators.EQ, constant).toLong() << (j * LANES);
+            }
+            count += Long.bitCount(lanes & (lanes >>> 1) & EVEN_LANES); // both words of the view
+        }
+        for (; row < n; row++) {
+            long at = (long) row << 4;
+            if (views.get(ViewLayout.LAYOUT_LE_LONG, at) == k0 && views.get(ViewLayout.LAYOUT_LE_LONG, at + 8) == k1) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    @Override
+    public int prefixCandidates(MemorySegment views, int from, int to, long prefixMask, long prefixBits,
+            int patternLength, long inlineMask, long inlineBits, int[] out) {
+        // One AND and one compare test the masked prefix (even lanes) and the masked inline bytes 4..11 (odd
+        // lanes) together. The lengths are compared as int lanes of the same load (lane 4k is view k's length),
+        // which saves shifting them out of the long lanes: on a CPU that runs 512-bit operations in two halves
+        // (AMD Zen 4) every vector operation counts.
+        LongVector masks = pairs(prefixMask, inlineMask);
+        LongVector bits = pairs(prefixBits, inlineBits);
+        int candidates = 0;
+        int row = from;
+        for (; row + STEP_ROWS <= to; row += STEP_ROWS) {
+            long at = (long) row << 4;
+            long same = 0;
+            long longEnough = 0;
+            long isLong = 0;
+            for (int half = 0; half < 2; half++) { // int-lane bits fill a 64-bit word every LOADS / 2 loads
+                long atLeast = 0;
+                long above = 0;
+                for (int j = 0; j < LOADS / 2; j++) {
+                    int load = half * (LOADS / 2) + j;
+                    LongVector v = LongVector.fromMemorySegment(LONGS, views, at + load * (LANES * 8L), LE);
+                    same |= v.and(masks).compare(VectorOperators.EQ, bits).toLong() << (load * LANES);
+                    IntVector ints = v.reinterpretAsInts();
+                    int shift = j * 2 * LANES;
+                    atLeast |= ints.compare(VectorOperators.GE, patternLength).toLong() << shift;
+                    above |= ints.compare(VectorOperators.GT, ViewLayout.INLINE_MAX).toLong() << shift;
+                }
+                // Int lane 4k goes to bit 2k, where view k's first word has its bit in the long-lane masks.
+                longEnough |= Long.compress(atLeast, EVEN_LANES) << (half * 32);
+                isLong |= Long.compress(above, EVEN_LANES) << (half * 32);
+            }
+            // Row bit (even lane): prefix and length fit, and the row is long or its inline bytes agree (odd lane).
+            long rows = same & longEnough & (isLong | same >>> 1);
+            candidates = writeRows(out, candidates, row, Long.compress(rows, EVEN_LANES));
+        }
+        for (; row < to; row++) {
+            long at = (long) row << 4;
+            long w0 = views.get(ViewLayout.LAYOUT_LE_LONG, at);
+            boolean isLongRow = (int) w0 > ViewLayout.INLINE_MAX;
+            if ((w0 & prefixMask) == prefixBits && (int) w0 >= patternLength
+                    && (isLongRow | (views.get(ViewLayout.LAYOUT_LE_LONG, at + 8) & inlineMask) == inlineBits)) {
+                out[candidates++] = row;
+            }
+        }
+        return candidates;
+    }
+
+    @Override
+    public void orderWords(MemorySegment views, int first, int count, long firstKey, int prefixLittleEndian,
+            long[] less, long[] ties) {
+        // Loaded 4 bytes into each view, even lanes hold view bytes 4..11: the prefix, then bytes 4..7 of an
+        // inline value or a long one's buffer index. Byte-swapped, it orders like the value whenever the prefixes
+        // differ (OrderPredicate). The loads of a step end 4 bytes into the next row, so steps run only while that
+        // row is in the segment; the rest goes through the scalar loop.
+        // Unsigned order as signed order with the sign bit flipped on both sides: the unsigned comparison's name
+        // in the incubator API changed after JDK 22, the release this code compiles for.
+        LongVector key = LongVector.broadcast(LONGS, firstKey ^ Long.MIN_VALUE);
+        LongVector prefix = LongVector.broadcast(LONGS, Integer.toUnsignedLong(prefixLittleEndian));
+        long size = views.byteSize();
+        int i = 0;
+        for (; i + STEP_ROWS <= count && ((long) (first + i) << 4) + STEP_BYTES + 4 <= size; i += STEP_ROWS) {
+            long at = ((long) (first + i) << 4) + 4;
+            long below = 0;
+            long same = 0;
+            for (int j = 0; j < LOADS; j++) {
+                LongVector v = LongVector.fromMemorySegment(LONGS, views, at + j * (LANES * 8L), LE);
+                int shift = j * LANES;
+                below |= v.lanewise(VectorOperators.REVERSE_BYTES).lanewise(VectorOperators.XOR, Long.MIN_VALUE)
+                        .compare(VectorOperators.LT, key).toLong() << shift;
+                same |= v.and(LOW_INT).compare(VectorOperators.EQ, prefix).toLong() << shift;
+            }
+            int word = i >>> 6;
+            int bit = i & 63;
+            less[word] |= Long.compress(below, EVEN_LANES) << bit;
+            ties[word] |= Long.compress(same, EVEN_LANES) << bit;
+        }
+        long prefixBigEndian = firstKey >>> 32;
+        for (; i < count; i++) {
+            long k = views.get(ViewLayout.LAYOUT_BE_LONG, ((long) (first + i) << 4) + 4);
+            less[i >>> 6] |= (Long.compareUnsigned(k, firstKey) < 0 ? 1L : 0L) << i;
+            ties[i >>> 6] |= ((k >>> 32) == prefixBigEndian ? 1L : 0L) << i;
+        }
+    }
+
+    /**
+     * Writes {@code base + i} for every set bit {@code i} of {@code rows} (32 bits) to {@code out} from
+     * {@code candidates}, ascending, and returns the new count: {@code INTS} lanes at a time with one compress and
+     * one full store, no branch per row. A store writes all lanes, past the candidates it keeps; those slots lie
+     * below {@code base - from + 32}, inside the room for {@code to - from} ids the caller guarantees.
+     */
+    private static int writeRows(int[] out, int candidates, int base, long rows) {
+        int lanes = INTS.length();
+        for (int k = 0; k < STEP_ROWS; k += lanes) {
+            long part = (rows >>> k) & ((1L << lanes) - 1);
+            IntVector.broadcast(INTS, base + k).addIndex(1).compress(VectorMask.fromLong(INTS, part))
+                    .intoArray(out, candidates);
+            candidates += Long.bitCount(part);
+        }
+        return candidates;
+    }
+
+    @Override
+    public String describe() {
+        return LONGS.vectorBitSize() + "-bit view words";
+    }
+}

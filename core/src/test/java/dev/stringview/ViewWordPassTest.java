@@ -1,0 +1,191 @@
+package dev.stringview;
+
+import static dev.stringview.ModelChecks.checkPredicate;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.stringview.TestData.Shape;
+import dev.stringview.internal.Vectorization;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The first, view-only pass of equality, starts-with and order, which runs as Vector API code
+ * ({@code internal.PanamaViewWords}, 32 rows a step) when the JVM has the module and as the kernels' scalar loops
+ * otherwise; Surefire runs this class both ways (core/pom.xml). Fixed-seed loops against the on-heap model over the
+ * row counts where a vector loop has edges: 0..70 rows, then around multiples of 32, 64 and the 1024-row chunks
+ * of {@code count} and {@code mask}; values of 0/1/4/11/12/13/16/17 bytes and others, bytes 0x00/0x80/0xC3/0xFF in
+ * prefixes, nulls whose views hold garbage, and columns of many buffers.
+ */
+class ViewWordPassTest {
+    private static final int[] LENGTHS = {0, 1, 4, 11, 12, 13, 16, 17, 3, 5, 8, 25};
+    private static final byte[] ALPHABET = {0x00, 0x01, 'a', 'b', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+
+    /** Row counts: every count to 70, then around the multiples where a vector step, a word or a chunk ends. */
+    static int[] rowCounts() {
+        IntStream small = IntStream.rangeClosed(0, 70);
+        IntStream edges = IntStream.of(95, 96, 97, 127, 128, 129, 255, 256, 257, 1023, 1024, 1025, 1056, 2047, 2049,
+                3100);
+        return IntStream.concat(small, edges).toArray();
+    }
+
+    @Test
+    void vectorPassIsActiveExactlyWhenExpected() {
+        boolean expected = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                && !"false".equals(System.getProperty(Vectorization.PROPERTY)) && Vectorization.preferredBits() >= 512;
+        assertEquals(expected, Vectorization.viewWords() != null, Vectorization.describe());
+    }
+
+    /** Every entry point of equality, starts-with and the six comparisons, against the model, at every row count. */
+    @Test
+    void kernelsMatchModelAtEveryRowCount() {
+        for (int rows : rowCounts()) {
+            long seed = 0x5EED_0000L + rows;
+            Random random = new Random(seed);
+            byte[] start = randomBytes(random, 17);
+            List<byte[]> values = values(random, rows, start, rows % 3 != 0);
+            Shape shape = Shape.values()[rows % Shape.values().length];
+            List<byte[]> constants = new ArrayList<>();
+            constants.add(Arrays.copyOf(start, LENGTHS[random.nextInt(LENGTHS.length)]));
+            if (rows > 0 && values.get(rows / 2) != null) {
+                constants.add(values.get(rows / 2));
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                ViewColumn column = TestData.anyColumn(arena, ViewKind.BINARY, values, shape, seed);
+                String where = "rows=" + rows + " shape=" + shape + " seed=" + seed;
+                for (byte[] k : constants) {
+                    String what = where + " constant=" + ModelChecks.show(k);
+                    checkPredicate(what + " equalTo", ViewPredicates.equalTo(k), column, values,
+                            v -> Arrays.equals(v, k), seed);
+                    checkPredicate(what + " notEqualTo", ViewPredicates.notEqualTo(k), column, values,
+                            v -> !Arrays.equals(v, k), seed);
+                    for (Comparison c : Comparison.values()) {
+                        checkPredicate(what + " compare(" + c + ")", ViewPredicates.compare(c, k), column, values,
+                                v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+                    }
+                }
+                for (int patternLength : new int[] {0, 1, 3, 4, 5, 8, 12, 13, 17}) {
+                    byte[] pattern = Arrays.copyOf(start, patternLength);
+                    checkPredicate(where + " startsWith " + ModelChecks.show(pattern),
+                            ViewPredicates.startsWith(pattern), column, values,
+                            v -> v.length >= pattern.length
+                                    && Arrays.equals(v, 0, pattern.length, pattern, 0, pattern.length), seed);
+                }
+            }
+        }
+    }
+
+    /**
+     * The vector methods against the scalar loops they replace, directly, over ranges that start and end anywhere
+     * (not only at the kernels' chunk borders), on views of random words (lengths of either sign, any prefix) and
+     * of view-like words sharing a constant's prefix. The output array has room for exactly {@code to - from}
+     * ids, so a vector store past that room would fail.
+     */
+    @Test
+    void vectorMethodsMatchTheScalarLoops() {
+        Vectorization.ViewWordScan vector = Vectorization.viewWords();
+        assumeTrue(vector != null, "the vector code is not active in this run");
+        Random random = new Random(0xB0B5L);
+        for (int trial = 0; trial < 400; trial++) {
+            int size = trial < 140 ? trial / 2 : random.nextInt(trial < 300 ? 300 : 3000);
+            long k0 = viewLikeWord(random);
+            long k1 = random.nextLong();
+            long[] words = new long[2 * size];
+            for (int i = 0; i < size; i++) {
+                boolean close = random.nextInt(4) == 0;
+                words[2 * i] = close ? (random.nextBoolean() ? k0 : (k0 & ~0xFFFF_FFFFL) | random.nextInt(20))
+                        : random.nextInt(8) == 0 ? random.nextLong() : viewLikeWord(random);
+                words[2 * i + 1] = close && random.nextBoolean() ? k1 : random.nextLong();
+            }
+            MemorySegment views = MemorySegment.ofArray(words);
+            int from = size == 0 ? 0 : random.nextInt(size + 1);
+            int to = from + (size == from ? 0 : random.nextInt(size - from + 1));
+            String what = "trial=" + trial + " size=" + size + " from=" + from + " to=" + to;
+
+            int[] out = new int[to - from];
+            int n = vector.equalWord0(views, from, to, k0, out);
+            assertArrayEquals(IntStream.range(from, to).filter(r -> words[2 * r] == k0).toArray(),
+                    Arrays.copyOf(out, n), what + " equalWord0");
+
+            assertEquals(IntStream.range(0, to).filter(r -> words[2 * r] == k0 && words[2 * r + 1] == k1).count(),
+                    vector.countEqualViews(views, to, k0, k1), what + " countEqualViews");
+
+            int patternLength = random.nextInt(20);
+            long prefixMask = lowBytes(Math.min(patternLength, 4)) << 32;
+            long inlineMask = lowBytes(Math.max(0, Math.min(patternLength, 12) - 4));
+            long prefixBits = k0 & prefixMask;
+            long inlineBits = k1 & inlineMask;
+            n = vector.prefixCandidates(views, from, to, prefixMask, prefixBits, patternLength, inlineMask,
+                    inlineBits, out);
+            assertArrayEquals(IntStream.range(from, to).filter(r -> (words[2 * r] & prefixMask) == prefixBits
+                            && (int) words[2 * r] >= patternLength
+                            && ((int) words[2 * r] > 12 || (words[2 * r + 1] & inlineMask) == inlineBits)).toArray(),
+                    Arrays.copyOf(out, n), what + " prefixCandidates patternLength=" + patternLength);
+
+            int count = Math.min(1024, to - from);
+            long firstKey = Long.reverseBytes(k0 >>> 32 | k1 << 32);
+            int prefixLittleEndian = (int) (k0 >>> 32);
+            long[] less = new long[(count + 63) >>> 6];
+            long[] ties = new long[less.length];
+            vector.orderWords(views, from, count, firstKey, prefixLittleEndian, less, ties);
+            for (int i = 0; i < count; i++) {
+                long key = Long.reverseBytes(words[2 * (from + i)] >>> 32 | words[2 * (from + i) + 1] << 32);
+                int row = from + i;
+                assertEquals(Long.compareUnsigned(key, firstKey) < 0, (less[i >>> 6] >>> i & 1) != 0,
+                        () -> what + " orderWords less row=" + row);
+                assertEquals((key >>> 32) == (firstKey >>> 32), (ties[i >>> 6] >>> i & 1) != 0,
+                        () -> what + " orderWords ties row=" + row);
+            }
+        }
+    }
+
+    /** A first view word: a length of 0..40, a prefix from a few bytes including 0x00, 0x80 and 0xFF. */
+    private static long viewLikeWord(Random random) {
+        long prefix = 0;
+        for (int i = 0; i < 4; i++) {
+            prefix |= (long) (ALPHABET[random.nextInt(ALPHABET.length)] & 0xFF) << (8 * i);
+        }
+        return prefix << 32 | random.nextInt(41);
+    }
+
+    private static long lowBytes(int n) {
+        return n == 8 ? -1L : (1L << (8 * n)) - 1;
+    }
+
+    private static byte[] randomBytes(Random random, int n) {
+        byte[] bytes = new byte[n];
+        for (int i = 0; i < n; i++) {
+            bytes[i] = ALPHABET[random.nextInt(ALPHABET.length)];
+        }
+        return bytes;
+    }
+
+    /**
+     * {@code rows} values: a third start like {@code start} for 4, 8 or 12 bytes or all of it (ties for every
+     * kernel), the rest random; lengths from {@link #LENGTHS}; about one in twelve null when {@code nulls}.
+     */
+    private static List<byte[]> values(Random random, int rows, byte[] start, boolean nulls) {
+        List<byte[]> values = new ArrayList<>();
+        for (int row = 0; row < rows; row++) {
+            int length = LENGTHS[random.nextInt(LENGTHS.length)];
+            if (nulls && random.nextInt(12) == 0) {
+                values.add(null);
+                continue;
+            }
+            byte[] value = randomBytes(random, length);
+            if (random.nextInt(3) == 0) {
+                int shared = Math.min(length, new int[] {4, 8, 12, 17}[random.nextInt(4)]);
+                System.arraycopy(start, 0, value, 0, shared);
+            }
+            values.add(value);
+        }
+        return values;
+    }
+}

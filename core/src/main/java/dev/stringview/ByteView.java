@@ -471,6 +471,11 @@ public final class ByteView implements Comparable<ByteView> {
     private int compareAfterPrefix(ByteView other) {
         int lengthA = length();
         int lengthB = other.length();
+        if (data instanceof byte[] a && other.data instanceof byte[] b) {
+            // Both long and in arrays (copies, the usual sort run): one word loop from byte 4, bytes 4..11 being
+            // its first word; the checks of the general path below are not needed.
+            return compareArrays(a, (int) word1, lengthA, b, (int) other.word1, lengthB);
+        }
         // Bytes 4..11 as one big-endian word, from the view for an inline value and from memory for a long one:
         // zero padding of an inline value compares like its end, and a long value has at least 13 bytes, so 8
         // bytes after its prefix are always there.
@@ -487,11 +492,8 @@ public final class ByteView implements Comparable<ByteView> {
         if (data == other.data && offsetA == offsetB) {
             return Integer.compare(lengthA, lengthB);
         }
-        // Both long, bytes 0..11 equal: the rest decides, from byte 12 on.
+        // Both long, not both arrays, bytes 0..11 equal: the rest decides, from byte 12 on.
         if (data instanceof byte[] a) {
-            if (other.data instanceof byte[] b) {
-                return compareTail(a, (int) offsetA, lengthA, b, (int) offsetB, lengthB);
-            }
             return compareTail(a, (int) offsetA, lengthA, (MemorySegment) other.data, offsetB, lengthB);
         }
         if (other.data instanceof byte[] b) {
@@ -549,17 +551,18 @@ public final class ByteView implements Comparable<ByteView> {
     }
 
     /**
-     * {@link #compareTail(byte[], int, int, MemorySegment, long, int)} with both values in arrays. Keys differ
-     * within a few words after byte 12 as a rule (URLs, paths, ids), and this loop is compiled inline into the
-     * sort; {@code Arrays.compareUnsigned} ranges check both ranges and call the vectorizedMismatch stub, which
-     * pays off only for long common runs.
+     * Order of two long values in arrays whose first 4 bytes (the prefix) are equal: big-endian words from byte 4,
+     * the last word of the common length read overlapping (bytes before it are equal, so it stays exact). Keys
+     * differ within a few words as a rule (URLs, paths, ids), and this loop is compiled inline into the sort;
+     * {@code Arrays.compareUnsigned} ranges check both ranges and call the vectorizedMismatch stub, which pays off
+     * only for long common runs.
      */
-    private static int compareTail(byte[] a, int aOffset, int aLength, byte[] b, int bOffset, int bLength) {
+    private static int compareArrays(byte[] a, int aOffset, int aLength, byte[] b, int bOffset, int bLength) {
         Objects.checkFromIndexSize(aOffset, aLength, a.length);
         Objects.checkFromIndexSize(bOffset, bLength, b.length);
-        int common = Math.min(aLength, bLength);
+        int common = Math.min(aLength, bLength); // at least 13: both are long values
         int last = common - Long.BYTES;
-        for (int i = INLINE_MAX; i < last; i += Long.BYTES) {
+        for (int i = 4; i < last; i += Long.BYTES) {
             long x = (long) BE_LONG.get(a, aOffset + i);
             long y = (long) BE_LONG.get(b, bOffset + i);
             if (x != y) {

@@ -99,14 +99,14 @@ public final class ByteView implements Comparable<ByteView> {
         if (bytes.length <= INLINE_MAX) {
             return inline(bytes, 0, bytes.length);
         }
-        return ofArray(bytes.clone(), 0, bytes.length).withHash();
+        return ofOwnArray(bytes.clone());
     }
 
     /** The UTF-8 encoding of {@code value}, in a heap {@code byte[]} of its own when longer than 12 bytes. */
     public static ByteView copyOf(String value) {
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
         return bytes.length <= INLINE_MAX ? inline(bytes, 0, bytes.length)
-                : ofArray(bytes, 0, bytes.length).withHash(); // the array is ours alone: no second copy
+                : ofOwnArray(bytes); // the array is ours alone: no second copy
     }
 
     /** A copy of the bytes of {@code value} in memory from {@code allocator} (nothing is allocated up to 12 bytes). */
@@ -439,6 +439,12 @@ public final class ByteView implements Comparable<ByteView> {
         long thatOffset = thatW1 & OFFSET_MASK;
         if (data instanceof byte[] a) {
             if (that.data instanceof byte[] b) {
+                if ((offset | thatOffset) == 0 && a.length == length && b.length == length) {
+                    // Two arrays of exactly these bytes (copies, heap reads of one value): whole-array equality
+                    // is a C2 intrinsic expanded inline, as String.equals is; the range form below checks both
+                    // ranges and then calls the vectorizedMismatch stub (docs/benchmarks.md, ByteView).
+                    return Arrays.equals(a, b);
+                }
                 int from = (int) offset;
                 int thatFrom = (int) thatOffset;
                 return Arrays.equals(a, from + 4, from + length, b, thatFrom + 4, thatFrom + length);
@@ -465,6 +471,11 @@ public final class ByteView implements Comparable<ByteView> {
     private int compareAfterPrefix(ByteView other) {
         int lengthA = length();
         int lengthB = other.length();
+        if (data instanceof byte[] a && other.data instanceof byte[] b) {
+            // Both long and in arrays (copies, the usual sort run): one word loop from byte 4, bytes 4..11 being
+            // its first word; the checks of the general path below are not needed.
+            return compareArrays(a, (int) word1, lengthA, b, (int) other.word1, lengthB);
+        }
         // Bytes 4..11 as one big-endian word, from the view for an inline value and from memory for a long one:
         // zero padding of an inline value compares like its end, and a long value has at least 13 bytes, so 8
         // bytes after its prefix are always there.
@@ -481,12 +492,8 @@ public final class ByteView implements Comparable<ByteView> {
         if (data == other.data && offsetA == offsetB) {
             return Integer.compare(lengthA, lengthB);
         }
-        // Both long, bytes 0..11 equal: the rest decides, from byte 12 on.
+        // Both long, not both arrays, bytes 0..11 equal: the rest decides, from byte 12 on.
         if (data instanceof byte[] a) {
-            if (other.data instanceof byte[] b) {
-                return Arrays.compareUnsigned(a, (int) offsetA + INLINE_MAX, (int) offsetA + lengthA,
-                        b, (int) offsetB + INLINE_MAX, (int) offsetB + lengthB);
-            }
             return compareTail(a, (int) offsetA, lengthA, (MemorySegment) other.data, offsetB, lengthB);
         }
         if (other.data instanceof byte[] b) {
@@ -543,6 +550,30 @@ public final class ByteView implements Comparable<ByteView> {
         return x != y ? Long.compareUnsigned(x, y) : Integer.compare(aLength, bLength);
     }
 
+    /**
+     * Order of two long values in arrays whose first 4 bytes (the prefix) are equal: big-endian words from byte 4,
+     * the last word of the common length read overlapping (bytes before it are equal, so it stays exact). Keys
+     * differ within a few words as a rule (URLs, paths, ids), and this loop is compiled inline into the sort;
+     * {@code Arrays.compareUnsigned} ranges check both ranges and call the vectorizedMismatch stub, which pays off
+     * only for long common runs.
+     */
+    private static int compareArrays(byte[] a, int aOffset, int aLength, byte[] b, int bOffset, int bLength) {
+        Objects.checkFromIndexSize(aOffset, aLength, a.length);
+        Objects.checkFromIndexSize(bOffset, bLength, b.length);
+        int common = Math.min(aLength, bLength); // at least 13: both are long values
+        int last = common - Long.BYTES;
+        for (int i = 4; i < last; i += Long.BYTES) {
+            long x = (long) BE_LONG.get(a, aOffset + i);
+            long y = (long) BE_LONG.get(b, bOffset + i);
+            if (x != y) {
+                return Long.compareUnsigned(x, y);
+            }
+        }
+        long x = (long) BE_LONG.get(a, aOffset + last);
+        long y = (long) BE_LONG.get(b, bOffset + last);
+        return x != y ? Long.compareUnsigned(x, y) : Integer.compare(aLength, bLength);
+    }
+
     /** {@link #compareTail(byte[], int, int, MemorySegment, long, int)} with both values in segments. */
     private static int compareTail(MemorySegment a, long aOffset, int aLength, MemorySegment b, long bOffset,
             int bLength) {
@@ -562,6 +593,16 @@ public final class ByteView implements Comparable<ByteView> {
 
     private byte inlineByte(int index) {
         return (byte) (index < 4 ? word0 >>> (32 + 8 * index) : word1 >>> (8 * (index - 4)));
+    }
+
+    /**
+     * A long value of exactly the bytes of {@code array}, which no one else holds, with its hash kept: one object,
+     * and {@link #equalLong} can compare two such values as whole arrays.
+     */
+    private static ByteView ofOwnArray(byte[] array) {
+        int length = array.length;
+        long hash = Long.hashCode(Hashing.hashBytes(array, 0, length)) & 0xFFFF_FFFFL;
+        return new ByteView(word0(length, (int) LE_INT.get(array, 0)), hash << 32, array);
     }
 
     /** A long value in {@code array} at {@code offset}; the array is the view's memory from now on. */

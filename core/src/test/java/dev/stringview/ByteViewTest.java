@@ -82,6 +82,11 @@ class ByteViewTest {
                 yield ByteView.wrap(MemorySegment.ofArray(padded).asReadOnly(), 4, value.length);
             }
             case 11 -> ByteView.copyOf(MemorySegment.ofArray(value), HEAP);
+            case 12 -> { // a slice at offset 0 of a longer heap copy: offset 0 as a copy has, but a longer array
+                byte[] padded = Arrays.copyOf(value, value.length + 1 + value.length % 9);
+                padded[padded.length - 1] = (byte) 0x80;
+                yield ByteView.copyOf(padded).slice(0, value.length);
+            }
             default -> { // a slice of a slice of a column row (native, segment-backed)
                 byte[] padded = new byte[value.length + 30];
                 System.arraycopy(value, 0, padded, 17, value.length);
@@ -91,7 +96,7 @@ class ByteViewTest {
         };
     }
 
-    private static final int WAYS = 13;
+    private static final int WAYS = 14;
 
     @Test
     void everyConstructionReadsBackAndAgreesWithTheModel() throws IOException {
@@ -353,7 +358,8 @@ class ByteViewTest {
     /** Names of {@link #make}'s ways, for messages. */
     private static final String[] WAY_NAMES = {"copyOf(byte[])", "copyOf(segment, arena)", "wrap(native)",
         "read(channel, arena)", "read(stream, arena)", "read(stream, heap)", "column row", "slice of heap copy",
-        "read(channel, heap)", "wrap(heap)", "wrap(read-only heap)", "copyOf(segment, heap)", "slice of slice of row"};
+        "read(channel, heap)", "wrap(heap)", "wrap(read-only heap)", "copyOf(segment, heap)", "prefix slice of heap copy",
+        "slice of slice of row"};
 
     /**
      * A second value near {@code a}: equal, one byte changed at a position that matters for the compare paths

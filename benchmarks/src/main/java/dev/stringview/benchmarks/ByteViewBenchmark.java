@@ -48,13 +48,14 @@ import org.openjdk.jmh.annotations.Warmup;
  *       ({@code readByteViewHeap}; the view keeps the array, no segment object per value), both allocated once per
  *       trial and reused, against {@code new byte[n]} + {@code readFully} per value (byteview: 16.7 vs 37 ns at
  *       36 B).</li>
- *   <li>{@code lookup*}: {@link #BATCH} {@code HashMap.get} of URL-like keys (probe keys are distinct objects, heap
- *       copies): {@code lookupByteView} in a map keyed by column views (bytes in native memory),
- *       {@code lookupByteViewCopies} in a map keyed by heap copies ({@code ByteView.copyOf}, as the
- *       {@code String} keys are).</li>
+ *   <li>{@code lookup*}: {@link #BATCH} {@code HashMap.get} of URL-like keys. The probes are the same kind on both
+ *       sides: new heap objects equal to a key, whose hash is known after the first lookup ({@code String} caches
+ *       it, {@code ByteView.copyOf} computes it at construction). {@code lookupByteView} looks them up in a map
+ *       keyed by column views (bytes in native memory), {@code lookupByteViewCopies} in a map keyed by heap
+ *       copies ({@code ByteView.copyOf(String)}, each made right after its {@code String}).</li>
  *   <li>{@code sort*}: sort {@code rows} URL-like keys (a copy of the array each time, in both):
  *       {@code sortByteView} sorts column views (bytes in the column's native buffers),
- *       {@code sortByteViewCopies} heap copies ({@code ByteView.copyOf(byte[])}, as {@code String}s are made).</li>
+ *       {@code sortByteViewCopies} the heap copies of the lookup keys.</li>
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -121,6 +122,8 @@ public class ByteViewBenchmark {
         Map<ByteView, Integer> copyMap;
         String[] stringProbes;
         ByteView[] viewProbes;
+        /** The key row each probe equals (for {@link ByteViewKeyCosts}). */
+        int[] probeRows;
 
         @Setup(Level.Trial)
         public void setup() {
@@ -129,18 +132,20 @@ public class ByteViewBenchmark {
             String[] hosts = {"https://www.example.com/", "https://shop.example.org/", "http://news.site.net/",
                 "https://www.google.com/search?q="};
             strings = new String[rows];
+            copies = new ByteView[rows];
             ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.UTF8).withExpectedRows(rows);
             for (int i = 0; i < rows; i++) {
                 strings[i] = hosts[random.nextInt(hosts.length)] + "item/" + random.nextInt(rows) + "/"
                         + "abcdefghijklmnopqrstuvwxyz".substring(random.nextInt(26)) + random.nextInt(1000);
+                // Each key's copy right after its String: both are an object next to its own array, made in
+                // one pass, so neither side gets a better heap layout than the other.
+                copies[i] = ByteView.copyOf(strings[i]);
                 builder.append(strings[i]);
             }
             ViewColumn column = builder.build();
             views = new ByteView[rows];
-            copies = new ByteView[rows];
             for (int i = 0; i < rows; i++) {
                 views[i] = column.view(i);
-                copies[i] = ByteView.copyOf(strings[i].getBytes(StandardCharsets.UTF_8));
             }
             int mapped = Math.min(rows, 100_000);
             stringMap = new HashMap<>();
@@ -153,10 +158,14 @@ public class ByteViewBenchmark {
             }
             stringProbes = new String[BATCH];
             viewProbes = new ByteView[BATCH];
+            probeRows = new int[BATCH];
             for (int i = 0; i < BATCH; i++) {
                 int key = random.nextInt(mapped);
+                probeRows[i] = key;
                 byte[] utf8 = strings[key].getBytes(StandardCharsets.UTF_8);
-                stringProbes[i] = new String(utf8, StandardCharsets.UTF_8); // equal, not the same object
+                // Probes of one kind on both sides: a new heap object equal to a key, its hash known after the
+                // first lookup (String caches it; a copy computes it at construction).
+                stringProbes[i] = new String(utf8, StandardCharsets.UTF_8);
                 viewProbes[i] = ByteView.copyOf(utf8);
             }
         }

@@ -1,100 +1,186 @@
 package dev.stringview.benchmarks;
 
 import dev.stringview.ByteView;
-import dev.stringview.ViewColumn;
-import dev.stringview.ViewColumnBuilder;
-import dev.stringview.ViewColumns;
-import dev.stringview.ViewKind;
-import java.lang.foreign.Arena;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
+import java.lang.foreign.ValueLayout;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
+import java.util.function.LongSupplier;
 
 /**
- * Where a {@code HashMap<ByteView, V>} lookup spends its time, next to {@code HashMap<String, V>}, in one JVM:
- * the probe's hash (heap {@code byte[]} memory, as {@code ByteView.copyOf} makes it), a column view's hash (native
- * memory), {@code equals} of a heap probe and a native key, and whole lookups of both key types. Same URL-like keys
- * and seed as {@link ByteViewBenchmark}'s {@code Keys}. Prints ns per operation for 8 rounds (the first ones are
- * warm-up). To compare two versions of core, run it once with each core on the class path, alternating.
+ * Where {@link ByteViewBenchmark}'s lookup and stream-read time goes, next to the {@code String} / {@code byte[]}
+ * baselines, in one JVM on the benchmark's own data ({@code Keys} and {@code Values}): each row is one part of
+ * the work alone, all rows alternate round by round, and the printout is the median of thread CPU time per
+ * operation. One JVM runs every row, so call sites shared by the rows (for example {@code ByteView.read}, which
+ * sees native and heap allocators here) are less specialized than in a JMH fork: compare rows with each other,
+ * not with JMH scores. Not run in the build except once, tiny, by a test.
  *
- * <pre>java -cp core/target/classes:benchmarks/target/classes dev.stringview.benchmarks.ByteViewKeyCosts</pre>
+ * <pre>
+ * java --enable-native-access=ALL-UNNAMED -cp benchmarks/target/benchmarks.jar \
+ *     dev.stringview.benchmarks.ByteViewKeyCosts [rounds] [rows] [readLength]
+ * </pre>
  */
 public final class ByteViewKeyCosts {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
     private ByteViewKeyCosts() {}
 
     public static void main(String[] args) {
-        int rows = 1_000_000;
-        int mapped = 100_000;
-        int probesCount = ByteViewBenchmark.BATCH;
-        int repeats = 2000;
-        try (Arena arena = Arena.ofShared()) {
-            Random random = new Random(0x5EED_0004L);
-            String[] hosts = {"https://www.example.com/", "https://shop.example.org/", "http://news.site.net/",
-                "https://www.google.com/search?q="};
-            String[] strings = new String[rows];
-            ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.UTF8).withExpectedRows(rows);
-            for (int i = 0; i < rows; i++) {
-                strings[i] = hosts[random.nextInt(hosts.length)] + "item/" + random.nextInt(rows) + "/"
-                        + "abcdefghijklmnopqrstuvwxyz".substring(random.nextInt(26)) + random.nextInt(1000);
-                builder.append(strings[i]);
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 9;
+        int rows = args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000;
+        int readLength = args.length > 2 ? Integer.parseInt(args[2]) : 36;
+        System.out.println(Demo.machine() + ", commit " + RunContext.commit() + ", rows=" + rows + " readLength="
+                + readLength);
+        run(rounds, rows, readLength, 20_000_000L).forEach((name, ns) ->
+                System.out.println(String.format(Locale.ROOT, "%-34s %8.1f ns", name, ns)));
+    }
+
+    /** Median ns per operation of every row, in order; each timing repeats its row until {@code budget} operations. */
+    static Map<String, Double> run(int rounds, int rows, int readLength, long budget) {
+        ByteViewBenchmark.Keys k = new ByteViewBenchmark.Keys();
+        k.rows = rows;
+        k.setup();
+        ByteViewBenchmark.Values v = new ByteViewBenchmark.Values();
+        v.length = readLength;
+        v.setup();
+        try {
+            int n = ByteViewBenchmark.BATCH;
+            String[] stringKeys = new String[n];
+            ByteView[] copyKeys = new ByteView[n];
+            ByteView[] viewKeys = new ByteView[n];
+            for (int i = 0; i < n; i++) {
+                stringKeys[i] = k.strings[k.probeRows[i]];
+                copyKeys[i] = k.copies[k.probeRows[i]];
+                viewKeys[i] = k.views[k.probeRows[i]];
             }
-            ViewColumn column = builder.build();
-            Map<ByteView, Integer> viewMap = new HashMap<>();
-            Map<String, Integer> stringMap = new HashMap<>();
-            for (int i = 0; i < mapped; i++) {
-                viewMap.put(column.view(i), i);
-                stringMap.put(strings[i], i);
+            ByteViewBenchmark benchmark = new ByteViewBenchmark();
+            byte[] transfer = new byte[8192];
+            Map<String, LongSupplier> parts = new LinkedHashMap<>();
+            // Lookups: whole, then the map walk alone (probe == key, so equals is never called), then equals alone.
+            parts.put("lookup String", () -> benchmark.lookupString(k));
+            parts.put("lookup ByteView, copy keys", () -> benchmark.lookupByteViewCopies(k));
+            parts.put("lookup ByteView, column-view keys", () -> benchmark.lookupByteView(k));
+            parts.put("lookup String, probe is the key", () -> lookups(k.stringMap, stringKeys));
+            parts.put("lookup copies, probe is the key", () -> lookups(k.copyMap, copyKeys));
+            parts.put("String.equals, equal pair", () -> equalPairs(k.stringProbes, stringKeys));
+            parts.put("ByteView.equals, copy vs copy", () -> equalPairs(k.viewProbes, copyKeys));
+            parts.put("ByteView.equals, copy vs view", () -> equalPairs(k.viewProbes, viewKeys));
+            parts.put("hashCode, copy (kept)", () -> hashes(copyKeys));
+            parts.put("hashCode, column view (computed)", () -> hashes(viewKeys));
+            // Stream reads of readLength bytes: whole, and the parts of a read into native memory.
+            parts.put("read, new byte[n] + readFully", () -> io(() -> benchmark.readByteArray(v)).length);
+            parts.put("read, ByteView into heap slab", () -> io(() -> benchmark.readByteViewHeap(v)).length);
+            parts.put("read, ByteView into native slab", () -> io(() -> benchmark.readByteView(v)).length);
+            parts.put("read part: stream into one array", () -> streamOnly(v, transfer));
+            parts.put("read part: slicing allocate only", () -> allocateOnly(v));
+            parts.put("read part: allocate + stream + copy", () -> allocateReadCopy(v, transfer));
+            List<String> names = new ArrayList<>(parts.keySet());
+            double[][] times = new double[names.size()][rounds];
+            long repeat = Math.max(1, budget / n);
+            for (int r = -2; r < rounds; r++) { // two uncounted warm-up rounds
+                for (int p = 0; p < names.size(); p++) {
+                    double t = time(parts.get(names.get(p)), repeat, n);
+                    if (r >= 0) {
+                        times[p][r] = t;
+                    }
+                }
             }
-            ByteView[] probes = new ByteView[probesCount];
-            ByteView[] keys = new ByteView[probesCount];
-            String[] stringProbes = new String[probesCount];
-            for (int i = 0; i < probesCount; i++) {
-                int key = random.nextInt(mapped);
-                byte[] utf8 = strings[key].getBytes(StandardCharsets.UTF_8);
-                probes[i] = ByteView.copyOf(utf8);
-                keys[i] = column.view(key);
-                stringProbes[i] = new String(utf8, StandardCharsets.UTF_8);
+            Map<String, Double> medians = new LinkedHashMap<>();
+            for (int p = 0; p < names.size(); p++) {
+                medians.put(names.get(p), CoreBuilds.median(times[p]));
             }
-            double n = (double) repeats * probesCount;
-            long sink = 0;
-            for (int round = 0; round < 8; round++) {
-                long t0 = System.nanoTime();
-                for (int r = 0; r < repeats; r++) {
-                    for (ByteView probe : probes) {
-                        sink += probe.hashCode();
-                    }
-                }
-                long t1 = System.nanoTime();
-                for (int r = 0; r < repeats; r++) {
-                    for (ByteView key : keys) {
-                        sink += key.hashCode();
-                    }
-                }
-                long t2 = System.nanoTime();
-                for (int r = 0; r < repeats; r++) {
-                    for (int i = 0; i < probesCount; i++) {
-                        sink += probes[i].equals(keys[i]) ? 1 : 0;
-                    }
-                }
-                long t3 = System.nanoTime();
-                for (int r = 0; r < repeats; r++) {
-                    for (ByteView probe : probes) {
-                        sink += viewMap.get(probe);
-                    }
-                }
-                long t4 = System.nanoTime();
-                for (int r = 0; r < repeats; r++) {
-                    for (String probe : stringProbes) {
-                        sink += stringMap.get(probe);
-                    }
-                }
-                long t5 = System.nanoTime();
-                System.out.printf("round=%d hashHeap=%.1f hashNative=%.1f equalsHeapNative=%.1f getByteView=%.1f"
-                        + " getString=%.1f ns%n", round, (t1 - t0) / n, (t2 - t1) / n, (t3 - t2) / n, (t4 - t3) / n,
-                        (t5 - t4) / n);
-            }
-            System.out.println("checksum=" + sink);
+            return medians;
+        } finally {
+            k.tearDown();
+            v.tearDown();
+        }
+    }
+
+    private static <K> long lookups(Map<K, Integer> map, K[] probes) {
+        long sum = 0;
+        for (K probe : probes) {
+            sum += map.get(probe);
+        }
+        return sum;
+    }
+
+    private static long equalPairs(Object[] a, Object[] b) {
+        long sum = 0;
+        for (int i = 0; i < a.length; i++) {
+            sum += a[i].equals(b[i]) ? 1 : 0;
+        }
+        return sum;
+    }
+
+    private static long hashes(ByteView[] values) {
+        long sum = 0;
+        for (ByteView value : values) {
+            sum += value.hashCode();
+        }
+        return sum;
+    }
+
+    private static long streamOnly(ByteViewBenchmark.Values v, byte[] transfer) {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        long sum = 0;
+        for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+            sum += in.read(transfer, 0, v.length);
+        }
+        return sum;
+    }
+
+    private static long allocateOnly(ByteViewBenchmark.Values v) {
+        SegmentAllocator allocator = SegmentAllocator.slicingAllocator(v.readMemory);
+        for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+            v.sinkObjects[i] = allocator.allocate(v.length, 1);
+        }
+        return v.sinkObjects.length;
+    }
+
+    private static long allocateReadCopy(ByteViewBenchmark.Values v, byte[] transfer) {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        SegmentAllocator allocator = SegmentAllocator.slicingAllocator(v.readMemory);
+        for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+            MemorySegment target = allocator.allocate(v.length, 1);
+            in.read(transfer, 0, v.length);
+            MemorySegment.copy(transfer, 0, target, ValueLayout.JAVA_BYTE, 0, v.length);
+            v.sinkObjects[i] = target;
+        }
+        return v.sinkObjects.length;
+    }
+
+    /** CPU ns per operation of {@code repeat} calls of {@code ops} operations each. */
+    private static double time(LongSupplier part, long repeat, int ops) {
+        long sink = 0;
+        long t0 = THREADS.getCurrentThreadCpuTime();
+        for (long i = 0; i < repeat; i++) {
+            sink += part.getAsLong();
+        }
+        long elapsed = THREADS.getCurrentThreadCpuTime() - t0;
+        if (sink == Long.MIN_VALUE) {
+            System.out.println(sink); // keeps the work alive
+        }
+        return elapsed / (double) (repeat * ops);
+    }
+
+    private interface IoCall {
+        Object[] call() throws IOException;
+    }
+
+    private static Object[] io(IoCall call) {
+        try {
+            return call.call();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

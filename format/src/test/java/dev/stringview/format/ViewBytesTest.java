@@ -1,0 +1,186 @@
+package dev.stringview.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.stringview.ViewColumn;
+import dev.stringview.ViewKind;
+import dev.stringview.format.FormatTestData.Model;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The exact bytes the readers produce, against an on-heap model of the Utf8View layout and of where each
+ * format's buffers are: every view word (zero padding of inline values, prefix, buffer index, offset; the zero
+ * view of a null row) and every validity bit. Block shapes cover the separated reader's paths: blocks of only
+ * inline values, blocks with long values, the last rows of a block (fewer than 12 bytes of chars after their
+ * start, {@link ColumnDeserializer#rowsWithWordRoom}), empty rows among them, row counts around 8, 16, 64 and
+ * 1,024, blocks starting at rows that are not multiples of 8 (validity bits shifted). Fixed seeds, in every message.
+ */
+class ViewBytesTest {
+    private static final long SEED = 0x5EED_1013L;
+    private static final int[] EDGE = {0, 1, 11, 12, 13, 15, 16, 17};
+    private static final int[] ROWS = {1, 2, 7, 8, 9, 12, 13, 15, 16, 17, 31, 63, 64, 65, 127, 1023, 1024, 1025};
+    private static final ValueLayout.OfLong LE_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    @Test
+    void rowsWithWordRoomCountsTheRowsWithTwelveBytesOfCharsFromTheirStart() {
+        Random random = new Random(SEED);
+        for (int trial = 0; trial < 20_000; trial++) {
+            int n = 1 + random.nextInt(40);
+            int[] sizes = new int[n + random.nextInt(3)]; // room past n, as in the reader's scratch
+            Arrays.fill(sizes, 7); // must be ignored
+            int style = random.nextInt(3);
+            for (int i = 0; i < n; i++) {
+                sizes[i] = switch (style) {
+                    case 0 -> random.nextInt(3); // many empty and 1-byte values
+                    case 1 -> EDGE[random.nextInt(EDGE.length)];
+                    default -> random.nextInt(40);
+                };
+            }
+            int expected = 0;
+            for (int i = 0; i < n; i++) {
+                long after = 0;
+                for (int j = i; j < n; j++) {
+                    after += sizes[j];
+                }
+                if (after >= 12) {
+                    expected++;
+                }
+            }
+            assertEquals(expected, ColumnDeserializer.rowsWithWordRoom(sizes, n),
+                    "seed=" + SEED + " trial=" + trial + " sizes=" + Arrays.toString(Arrays.copyOf(sizes, n)));
+        }
+    }
+
+    @Test
+    void viewsAndValidityAreExactlyTheModelsInEveryFormatAndCodec() throws IOException {
+        Random random = new Random(SEED + 1);
+        try (Arena arena = Arena.ofConfined()) {
+            for (ColumnSerializer base : RoundTripTest.serializers()) {
+                for (int rows : ROWS) {
+                    for (int shape = 0; shape < 4; shape++) {
+                        List<byte[]> values = new ArrayList<>();
+                        boolean binary = random.nextBoolean();
+                        for (int i = 0; i < rows; i++) {
+                            int length = switch (shape) {
+                                case 0 -> random.nextInt(13); // all inline
+                                case 1 -> random.nextInt(3); // mostly empty: long runs of last rows
+                                case 2 -> EDGE[random.nextInt(EDGE.length)];
+                                default -> random.nextInt(4) == 0 ? 13 + random.nextInt(60) : random.nextInt(13);
+                            };
+                            boolean isNull = shape != 1 && random.nextInt(5) == 0;
+                            values.add(isNull ? null : binary ? FormatTestData.binary(random, length)
+                                    : FormatTestData.utf8(random, length));
+                        }
+                        int blockRows = random.nextBoolean() ? rows : 1 + random.nextInt(Math.min(rows, 100));
+                        Model model = new Model(binary ? ViewKind.BINARY : ViewKind.UTF8, values);
+                        ColumnSerializer serializer = base.withBlockRows(blockRows);
+                        byte[] bytes = FormatTestData.serialize(serializer, FormatTestData.column(arena, model));
+                        String where = "seed=" + (SEED + 1) + " format=" + base.format() + " codec=" + base.codec()
+                                + " rows=" + rows + " shape=" + shape + " blockRows=" + blockRows + " binary="
+                                + binary;
+                        long[] expected = expectedViews(values, blockRows, base.format());
+                        ColumnDeserializer reader = ColumnDeserializer.create();
+                        List<ViewColumn> read = List.of(
+                                reader.read(MemorySegment.ofArray(bytes), arena),
+                                reader.read(arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes), arena),
+                                reader.read(new ByteArrayInputStream(bytes), arena));
+                        for (int way = 0; way < read.size(); way++) {
+                            ViewColumn column = read.get(way);
+                            String at = where + " input=" + way;
+                            FormatTestData.assertMatches(model, column, at);
+                            long[] views = column.views().asSlice(0, 16L * rows).toArray(LE_LONG);
+                            for (int word = 0; word < views.length; word++) {
+                                if (views[word] != expected[word]) {
+                                    throw new AssertionError(at + ": row=" + word / 2 + " word=" + word % 2
+                                            + String.format(" actual=%016x expected=%016x", views[word],
+                                                    expected[word]));
+                                }
+                            }
+                            assertValidity(values, column, at);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The views of {@code values} (16 bytes a row, as two little-endian words) as the format's reader must build
+     * them: a value of at most 12 bytes inline and zero-padded; a longer one pointing into its block's buffer
+     * (one buffer per block that has a long value; separated: at the running sum of the block's sizes;
+     * size-prefix: past its LEB128 length in the block's values stream); a null row all zero.
+     */
+    private static long[] expectedViews(List<byte[]> values, int blockRows, ColumnFormat format) {
+        long[] views = new long[2 * values.size()];
+        int buffers = 0;
+        for (int first = 0; first < values.size(); first += blockRows) {
+            int end = Math.min(values.size(), first + blockRows);
+            boolean anyLong = false;
+            long offset = 0;
+            for (int row = first; row < end; row++) {
+                byte[] value = values.get(row);
+                int length = value == null ? 0 : value.length;
+                if (format == ColumnFormat.SIZE_PREFIX) {
+                    offset += leb128Length(length);
+                }
+                if (value != null && length > 12) {
+                    anyLong = true;
+                    views[2 * row] = length | (littleEndian(value, 0, 4) << 32);
+                    views[2 * row + 1] = buffers | (offset << 32);
+                } else if (value != null) {
+                    views[2 * row] = length | (littleEndian(value, 0, Math.min(length, 4)) << 32);
+                    views[2 * row + 1] = length > 4 ? littleEndian(value, 4, length - 4) : 0;
+                }
+                offset += length;
+            }
+            if (anyLong) {
+                buffers++;
+            }
+        }
+        return views;
+    }
+
+    private static void assertValidity(List<byte[]> values, ViewColumn column, String where) {
+        boolean anyNull = values.stream().anyMatch(v -> v == null);
+        assertEquals(anyNull, column.validity().isPresent(), where + ": validity present");
+        if (!anyNull) {
+            return;
+        }
+        MemorySegment bits = column.validity().orElseThrow();
+        for (int row = 0; row < values.size(); row++) {
+            boolean set = (bits.get(ValueLayout.JAVA_BYTE, row >>> 3) & (1 << (row & 7))) != 0;
+            assertEquals(values.get(row) != null, set, where + ": validity row=" + row);
+        }
+        for (long row = values.size(); row < Math.min(bits.byteSize() * 8, values.size() + 64L); row++) {
+            boolean set = (bits.get(ValueLayout.JAVA_BYTE, row >>> 3) & (1 << (row & 7))) != 0;
+            assertEquals(false, set, where + ": validity bit past the rows row=" + row);
+        }
+    }
+
+    private static long littleEndian(byte[] value, int from, int count) {
+        long word = 0;
+        for (int i = 0; i < count; i++) {
+            word |= (value[from + i] & 0xFFL) << (8 * i);
+        }
+        return word;
+    }
+
+    private static int leb128Length(int value) {
+        int bytes = 1;
+        while ((value >>>= 7) != 0) {
+            bytes++;
+        }
+        return bytes;
+    }
+}

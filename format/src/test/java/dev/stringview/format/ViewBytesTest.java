@@ -115,6 +115,53 @@ class ViewBytesTest {
         }
     }
 
+    @Test
+    void aNonAsciiByteFarIntoALargeCharsStreamIsFoundWhicheverPieceItIsIn() throws IOException {
+        // The separated reader tests ASCII and copies the chars 64 KiB at a time: a 300 KB block, ASCII except at
+        // one row, whose byte falls in the first piece, a middle one or the last one.
+        try (Arena arena = Arena.ofConfined()) {
+            for (ColumnSerializer serializer : RoundTripTest.serializers()) {
+                for (int badRow : new int[] {0, 655, 1311, 2999}) {
+                    for (boolean valid : new boolean[] {true, false}) {
+                        List<byte[]> values = new ArrayList<>();
+                        for (int i = 0; i < 3000; i++) {
+                            byte[] value = new byte[100];
+                            Arrays.fill(value, (byte) ('a' + i % 26));
+                            values.add(value);
+                        }
+                        byte[] odd = values.get(badRow);
+                        if (valid) {
+                            odd[50] = (byte) 0xC3; // "é"
+                            odd[51] = (byte) 0xA9;
+                        } else {
+                            odd[50] = (byte) 0xFF;
+                        }
+                        String where = "format=" + serializer.format() + " codec=" + serializer.codec() + " badRow="
+                                + badRow + " valid=" + valid;
+                        Model binary = new Model(ViewKind.BINARY, values);
+                        byte[] bytes = FormatTestData.serialize(serializer.withBlockRows(65_535),
+                                FormatTestData.column(arena, binary));
+                        bytes[7 + serializer.format().typeName().length()] = 0; // claim UTF-8
+                        if (valid) {
+                            ViewColumn column = ColumnDeserializer.create().read(MemorySegment.ofArray(bytes), arena);
+                            FormatTestData.assertMatches(new Model(ViewKind.UTF8, values), column, where);
+                        } else {
+                            CorruptColumnException e = org.junit.jupiter.api.Assertions.assertThrows(
+                                    CorruptColumnException.class,
+                                    () -> ColumnDeserializer.create().read(MemorySegment.ofArray(bytes), arena),
+                                    where);
+                            assertEquals(badRow, e.row(), where + ": " + e.getMessage());
+                            assertEquals("utf8", e.field(), where + ": " + e.getMessage());
+                            ViewColumn trusted = ColumnDeserializer.create().withUtf8Validation(false)
+                                    .read(MemorySegment.ofArray(bytes), arena);
+                            assertEquals(0xFF, trusted.bytes(badRow)[50] & 0xFF, where);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /**
      * The views of {@code values} (16 bytes a row, as two little-endian words) as the format's reader must build
      * them: a value of at most 12 bytes inline and zero-padded; a longer one pointing into its block's buffer

@@ -356,18 +356,24 @@ public final class ColumnDeserializer {
      */
     private static boolean keepCheckingAscii(byte[] bytes, int from, int length, MemorySegment kept,
             boolean testAscii) {
-        long high = 0;
         MemorySegment source = kept == null ? null : MemorySegment.ofArray(bytes);
+        if (!testAscii) {
+            // One copy: trusted reads of 64 MiB streams measured 1.2x slower in 64 KiB pieces (one loaded run),
+            // probably because only a copy that large gets the C library's non-temporal stores.
+            if (kept != null) {
+                MemorySegment.copy(source, from, kept, 0, length);
+            }
+            return false;
+        }
+        long high = 0;
         for (int done = 0; done < length; done += KEEP_PIECE) {
             int piece = Math.min(KEEP_PIECE, length - done);
-            if (testAscii) {
-                high |= highBits(bytes, from + done, piece);
-            }
+            high |= highBits(bytes, from + done, piece);
             if (kept != null) {
                 MemorySegment.copy(source, from + done, kept, done, piece);
             }
         }
-        return testAscii && (high & 0x8080_8080_8080_8080L) == 0;
+        return (high & 0x8080_8080_8080_8080L) == 0;
     }
 
     /**

@@ -347,23 +347,29 @@ public final class ColumnDeserializer {
 
     /** Bytes of the chars tested for ASCII and copied into the block's buffer at a time: well inside L2. */
     private static final int KEEP_PIECE = 64 << 10;
+    /**
+     * Largest chars stream tested and copied in pieces: 4 MiB streams (size 64) read 1.3x-1.5x faster so, 64 MiB
+     * ones (size 1,024) no faster (docs/benchmarks.md); half the benchmark machine's last-level cache.
+     */
+    private static final int KEEP_IN_PIECES_MAX = 16 << 20;
 
     /**
      * Copies {@code bytes[from, from + length)} into {@code kept} (when not null) and, when {@code testAscii},
      * tells whether they are all ASCII, {@link #KEEP_PIECE} bytes at a time: each piece is tested, then copied
-     * while it is still in the cache, one read of a stream that may be larger than the last-level cache instead
-     * of two. Returns false when ASCII was not tested.
+     * while it is still in the cache, one read of the stream instead of two; streams over
+     * {@link #KEEP_IN_PIECES_MAX} and reads without the test copy at once. Returns false when ASCII was not tested.
      */
     private static boolean keepCheckingAscii(byte[] bytes, int from, int length, MemorySegment kept,
             boolean testAscii) {
         MemorySegment source = kept == null ? null : MemorySegment.ofArray(bytes);
-        if (!testAscii) {
-            // One copy: trusted reads of 64 MiB streams measured 1.2x slower in 64 KiB pieces (one loaded run),
-            // probably because only a copy that large gets the C library's non-temporal stores.
+        if (!testAscii || length > KEEP_IN_PIECES_MAX) {
+            // One test and one copy: reads of 64 MiB streams measured 1.1x-1.2x slower in 64 KiB pieces (loaded
+            // runs), probably because only a copy that large gets the C library's non-temporal stores.
+            boolean ascii = testAscii && (highBits(bytes, from, length) & 0x8080_8080_8080_8080L) == 0;
             if (kept != null) {
                 MemorySegment.copy(source, from, kept, 0, length);
             }
-            return false;
+            return ascii;
         }
         long high = 0;
         for (int done = 0; done < length; done += KEEP_PIECE) {

@@ -162,6 +162,50 @@ class ViewBytesTest {
         }
     }
 
+    @Test
+    void aCharsStreamOverSixteenMebibytesIsTestedAndCopiedAtOnce() throws IOException {
+        // Past 16 MiB the separated reader tests ASCII over the whole stream, then copies it: one non-ASCII row,
+        // valid or not, near the end of a 17 MB block.
+        try (Arena arena = Arena.ofConfined()) {
+            int rows = 170_000;
+            for (boolean valid : new boolean[] {true, false}) {
+                List<byte[]> values = new ArrayList<>(rows);
+                for (int i = 0; i < rows; i++) {
+                    byte[] value = new byte[100];
+                    Arrays.fill(value, (byte) ('a' + i % 26));
+                    values.add(value);
+                }
+                int badRow = rows - 3;
+                values.get(badRow)[10] = valid ? (byte) 0x7F : (byte) 0x80;
+                if (valid) {
+                    values.get(badRow)[11] = (byte) 0xC3; // "é" after a DEL
+                    values.get(badRow)[12] = (byte) 0xA9;
+                }
+                ColumnSerializer serializer = ColumnSerializer.of(ColumnFormat.SEPARATED, ColumnCodec.NONE)
+                        .withBlockRows(rows);
+                byte[] bytes = FormatTestData.serialize(serializer,
+                        FormatTestData.column(arena, new Model(ViewKind.BINARY, values)));
+                bytes[7 + serializer.format().typeName().length()] = 0; // claim UTF-8
+                String where = "rows=" + rows + " badRow=" + badRow + " valid=" + valid;
+                if (valid) {
+                    ViewColumn column = ColumnDeserializer.create().read(MemorySegment.ofArray(bytes), arena);
+                    assertEquals(rows, column.size(), where);
+                    assertEquals(1, column.bufferCount(), where);
+                    for (int row : new int[] {0, badRow - 1, badRow, rows - 1}) {
+                        org.junit.jupiter.api.Assertions.assertArrayEquals(values.get(row), column.bytes(row),
+                                where + " row=" + row);
+                    }
+                } else {
+                    CorruptColumnException e = org.junit.jupiter.api.Assertions.assertThrows(
+                            CorruptColumnException.class,
+                            () -> ColumnDeserializer.create().read(MemorySegment.ofArray(bytes), arena), where);
+                    assertEquals(badRow, e.row(), where + ": " + e.getMessage());
+                    assertEquals("utf8", e.field(), where + ": " + e.getMessage());
+                }
+            }
+        }
+    }
+
     /**
      * The views of {@code values} (16 bytes a row, as two little-endian words) as the format's reader must build
      * them: a value of at most 12 bytes inline and zero-padded; a longer one pointing into its block's buffer

@@ -20,10 +20,11 @@ import org.junit.jupiter.api.Test;
 /**
  * The exact bytes the readers produce, against an on-heap model of the Utf8View layout and of where each
  * format's buffers are: every view word (zero padding of inline values, prefix, buffer index, offset; the zero
- * view of a null row) and every validity bit. Block shapes cover the separated reader's paths: blocks of only
- * inline values, blocks with long values, the last rows of a block (fewer than 12 bytes of chars after their
- * start, {@link ColumnDeserializer#rowsWithWordRoom}), empty rows among them, row counts around 8, 16, 64 and
- * 1,024, blocks starting at rows that are not multiples of 8 (validity bits shifted). Fixed seeds, in every message.
+ * view of a null row) and every validity bit. Block shapes cover the separated reader's paths: blocks whose
+ * values are all at most 4, 8 or 12 bytes, blocks with long values, the last rows of a block (fewer than 12
+ * bytes of chars after their start, {@link ColumnDeserializer#rowsWithWordRoom}), empty rows among them, row
+ * counts around 8, 16, 64 and 1,024, blocks starting at rows that are not multiples of 8 (validity bits shifted).
+ * Fixed seeds, in every message.
  */
 class ViewBytesTest {
     private static final long SEED = 0x5EED_1013L;
@@ -63,12 +64,31 @@ class ViewBytesTest {
     }
 
     @Test
+    void longestClassIsTheSmallestOfFourEightAndTwelveThatBoundsEverySize() {
+        Random random = new Random(SEED + 2);
+        for (int trial = 0; trial < 20_000; trial++) {
+            int n = 1 + random.nextInt(100);
+            int bound = new int[] {4, 5, 8, 9, 12, 13, 40}[random.nextInt(7)];
+            int[] sizes = new int[n + 1];
+            sizes[n] = 1_000; // past n: must be ignored
+            int longest = 0;
+            for (int i = 0; i < n; i++) {
+                sizes[i] = random.nextInt(bound + 1);
+                longest = Math.max(longest, sizes[i]);
+            }
+            int expected = longest <= 4 ? 4 : longest <= 8 ? 8 : longest <= 12 ? 12 : Integer.MAX_VALUE;
+            assertEquals(expected, ColumnDeserializer.longestClass(sizes, n), "seed=" + (SEED + 2) + " trial="
+                    + trial + " sizes=" + Arrays.toString(Arrays.copyOf(sizes, n)));
+        }
+    }
+
+    @Test
     void viewsAndValidityAreExactlyTheModelsInEveryFormatAndCodec() throws IOException {
         Random random = new Random(SEED + 1);
         try (Arena arena = Arena.ofConfined()) {
             for (ColumnSerializer base : RoundTripTest.serializers()) {
                 for (int rows : ROWS) {
-                    for (int shape = 0; shape < 4; shape++) {
+                    for (int shape = 0; shape < 6; shape++) {
                         List<byte[]> values = new ArrayList<>();
                         boolean binary = random.nextBoolean();
                         for (int i = 0; i < rows; i++) {
@@ -76,6 +96,8 @@ class ViewBytesTest {
                                 case 0 -> random.nextInt(13); // all inline
                                 case 1 -> random.nextInt(3); // mostly empty: long runs of last rows
                                 case 2 -> EDGE[random.nextInt(EDGE.length)];
+                                case 3 -> random.nextInt(5); // all at most 4 bytes
+                                case 4 -> random.nextInt(9); // all at most 8 bytes
                                 default -> random.nextInt(4) == 0 ? 13 + random.nextInt(60) : random.nextInt(13);
                             };
                             boolean isNull = shape != 1 && random.nextInt(5) == 0;

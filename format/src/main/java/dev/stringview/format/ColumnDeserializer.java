@@ -60,13 +60,10 @@ public final class ColumnDeserializer {
     private long[] blockValidity = new long[0];
     /** A block's LZ4-decoded chars or values stream. */
     private byte[] decodeScratch = new byte[0];
-    /** A block's views, built on the heap and copied to the column at once (see buildViews). */
+    /** A size-prefix block's views, built on the heap and copied to the column at once (see buildPrefixedViews). */
     private long[] views = new long[0];
-    /**
-     * Views built on the heap, 1,024 rows (16 KiB, in L1) at a time, and copied to the column's segment at once:
-     * stores into the segment kept their liveness and bounds checks row by row (see buildViews).
-     */
-    private final long[] viewChunk = new long[2 * 1024];
+    /** One view of a separated block's last rows, built by {@link #putView} (see buildViews). */
+    private final long[] tailView = new long[2];
     /** A heap copy of a chars stream that lives in native memory, for buildViews. */
     private byte[] charsCopy = new byte[0];
 
@@ -74,6 +71,26 @@ public final class ColumnDeserializer {
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle BYTES_LE_INT =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * Masks of an inline view built from two overlapping little-endian words of the chars, {@code a} at the
+     * value's start and {@code b} four bytes further: word 0 is {@code length | (a << 32) & WORD0_MASKS[length]}
+     * (bytes 0..3 of the value), word 1 is {@code b & WORD1_MASKS[length]} (bytes 4..11), so the bytes past the
+     * value's end are zero as the Utf8View layout requires. Indexed by the length clipped to 15; 13 to 15 (long
+     * values) keep the four prefix bytes. Tables, because a computed mask needs a branch or a select per word
+     * (measured slower on random lengths).
+     */
+    private static final long[] WORD0_MASKS = new long[16];
+    private static final long[] WORD1_MASKS = new long[16];
+
+    static {
+        for (int length = 0; length < 16; length++) {
+            int bytes = Math.min(length, ViewLayout.INLINE_MAX);
+            WORD0_MASKS[length] = bytes >= 4 ? 0xFFFF_FFFF_0000_0000L : ((1L << (8 * bytes)) - 1) << 32;
+            WORD1_MASKS[length] = bytes <= 4 ? 0 : bytes == ViewLayout.INLINE_MAX ? -1L
+                    : (1L << (8 * (bytes - 4))) - 1;
+        }
+    }
 
     private ColumnDeserializer(boolean validateUtf8) {
         this.validateUtf8 = validateUtf8;
@@ -256,11 +273,17 @@ public final class ColumnDeserializer {
                     + Wire.MAX_BLOCK_BYTES);
         }
         // All values inline: the bytes only pass through on their way into the views, so no arena memory.
-        boolean inlineOnly = allInline(sizes, n);
+        int longest = longestClass(sizes, n);
+        boolean inlineOnly = longest <= ViewLayout.INLINE_MAX;
         MemorySegment chars = readStream(in, codec, rawLength, block, "chars");
         byte[] array = heapArray(chars);
         int base = array == charsCopy ? 0 : (int) chars.address();
-        if (kind == ViewKind.UTF8 && validateUtf8 && !isAscii(array, base, (int) rawLength)) {
+        boolean checkUtf8 = kind == ViewKind.UTF8 && validateUtf8;
+        // The block's buffer, when a view points into it, is allocated before the UTF-8 check so that the ASCII
+        // test and the copy share one read of the chars (keepCheckingAscii); a corrupt block then leaves it in the
+        // caller's arena, no larger than the bytes that arrived.
+        MemorySegment kept = inlineOnly ? null : allocator.allocate(rawLength, 1);
+        if (!keepCheckingAscii(array, base, (int) rawLength, kept, checkUtf8) && checkUtf8) {
             // UTF-8 is checked on the heap bytes the view loop reads: one kind of segment for Utf8, whose checks
             // ran several times slower once its code had also seen native segments. An ASCII stream (tested
             // above at memory speed) is valid, and none of its values can start inside a character.
@@ -275,10 +298,18 @@ public final class ColumnDeserializer {
             }
         }
         int bufferIndex = buffers.size();
-        if (!inlineOnly) {
-            buffers.add(keep(chars, allocator));
+        if (kept != null) {
+            buffers.add(kept);
         }
-        buildViews(sizes, n, array, base, bufferIndex, viewChunk, target.views, firstRow * 16);
+        int wordRows = rowsWithWordRoom(sizes, n);
+        int lastOffset = switch (longest) {
+            case 4 -> buildTinyViews(sizes, wordRows, array, base, target.views, firstRow * 16);
+            case 8 -> buildShortViews(sizes, wordRows, array, base, target.views, firstRow * 16);
+            case ViewLayout.INLINE_MAX -> buildInlineViews(sizes, wordRows, array, base, target.views, firstRow * 16);
+            default -> buildViews(sizes, wordRows, array, base, bufferIndex, target.views, firstRow * 16);
+        };
+        buildLastViews(sizes, wordRows, n, lastOffset, array, base, (int) rawLength, bufferIndex, target.views,
+                firstRow * 16);
         target.setValidity(firstRow, n, hasNulls ? blockValidity : null);
     }
 
@@ -297,16 +328,22 @@ public final class ColumnDeserializer {
     }
 
     /**
-     * Whether every one of {@code sizes[0..n)} (each at least 0) is at most 12 bytes: {@code 12 - size} is
-     * negative exactly for a longer value, so the OR of them all tells, a reduction C2 vectorizes (a running
+     * The smallest of 4, 8 and 12 that every one of {@code sizes[0..n)} (each at least 0) is at most, or
+     * {@code Integer.MAX_VALUE} when one is longer than 12 bytes: {@code c - size} is negative exactly for a value
+     * longer than {@code c}, so the OR of them all tells, three reductions in one loop C2 vectorizes (a running
      * {@code Math.max} did not vectorize and took about 9 times as long).
      */
-    private static boolean allInline(int[] sizes, int n) {
-        int any = 0;
+    static int longestClass(int[] sizes, int n) {
+        int over4 = 0;
+        int over8 = 0;
+        int over12 = 0;
         for (int i = 0; i < n; i++) {
-            any |= ViewLayout.INLINE_MAX - sizes[i];
+            int size = sizes[i];
+            over4 |= 4 - size;
+            over8 |= 8 - size;
+            over12 |= ViewLayout.INLINE_MAX - size;
         }
-        return any >= 0;
+        return over4 >= 0 ? 4 : over8 >= 0 ? 8 : over12 >= 0 ? ViewLayout.INLINE_MAX : Integer.MAX_VALUE;
     }
 
     /** Null rows have length 0 (docs/serialization.md); a forged size on one is named with its row. */
@@ -318,21 +355,70 @@ public final class ColumnDeserializer {
         }
     }
 
+    /** Bytes of the chars tested for ASCII and copied into the block's buffer at a time: well inside L2. */
+    private static final int KEEP_PIECE = 64 << 10;
     /**
-     * Whether {@code bytes[from, from + length)} are all ASCII (below 0x80): eight bytes a load, ORed together so
-     * that the loop has no branch on the data, at memory speed.
+     * Largest chars stream tested and copied in pieces, half the benchmark machine's last-level cache: with 4 MiB
+     * streams (size 64) the validated read gained more than the trusted one in the same runs (1.40x against
+     * 1.11x), with 64 MiB ones (size 1,024) pieces were no faster (docs/benchmarks.md).
      */
-    private static boolean isAscii(byte[] bytes, int from, int length) {
-        long high = 0;
-        int i = from;
-        int end = from + length;
-        for (; i <= end - 8; i += 8) {
-            high |= (long) BYTES_LE_LONG.get(bytes, i);
+    private static final int KEEP_IN_PIECES_MAX = 16 << 20;
+
+    /**
+     * Copies {@code bytes[from, from + length)} into {@code kept} (when not null) and, when {@code testAscii},
+     * tells whether they are all ASCII, {@link #KEEP_PIECE} bytes at a time: each piece is tested, then copied
+     * while it is still in the cache, one read of the stream instead of two; streams over
+     * {@link #KEEP_IN_PIECES_MAX} and reads without the test copy at once. Returns false when ASCII was not tested.
+     */
+    private static boolean keepCheckingAscii(byte[] bytes, int from, int length, MemorySegment kept,
+            boolean testAscii) {
+        MemorySegment source = kept == null ? null : MemorySegment.ofArray(bytes);
+        if (!testAscii || length > KEEP_IN_PIECES_MAX) {
+            // One test and one copy: reads of 64 MiB streams measured 1.1x-1.2x slower in 64 KiB pieces (loaded
+            // runs), probably because only a copy that large gets the C library's non-temporal stores.
+            boolean ascii = testAscii && (highBits(bytes, from, length) & 0x8080_8080_8080_8080L) == 0;
+            if (kept != null) {
+                MemorySegment.copy(source, from, kept, 0, length);
+            }
+            return ascii;
         }
-        for (; i < end; i++) {
-            high |= bytes[i];
+        long high = 0;
+        for (int done = 0; done < length; done += KEEP_PIECE) {
+            int piece = Math.min(KEEP_PIECE, length - done);
+            high |= highBits(bytes, from + done, piece);
+            if (kept != null) {
+                MemorySegment.copy(source, from + done, kept, done, piece);
+            }
         }
         return (high & 0x8080_8080_8080_8080L) == 0;
+    }
+
+    /**
+     * The OR of {@code bytes[from, from + length)} as little-endian words (the last few bytes ORed into the low
+     * byte): a byte of 0x80 or more sets some bit of {@code 0x8080_8080_8080_8080}. 32 bytes an iteration in four
+     * independent words, so that the loop has no branch on the data and no single dependency chain (C2 does not
+     * vectorize it; four chains measured 1.8x faster than one over 4 MiB).
+     */
+    private static long highBits(byte[] bytes, int from, int length) {
+        long high0 = 0;
+        long high1 = 0;
+        long high2 = 0;
+        long high3 = 0;
+        int i = from;
+        int end = from + length;
+        for (; i <= end - 32; i += 32) {
+            high0 |= (long) BYTES_LE_LONG.get(bytes, i);
+            high1 |= (long) BYTES_LE_LONG.get(bytes, i + 8);
+            high2 |= (long) BYTES_LE_LONG.get(bytes, i + 16);
+            high3 |= (long) BYTES_LE_LONG.get(bytes, i + 24);
+        }
+        for (; i <= end - 8; i += 8) {
+            high0 |= (long) BYTES_LE_LONG.get(bytes, i);
+        }
+        for (; i < end; i++) {
+            high0 |= bytes[i] & 0xFF;
+        }
+        return high0 | high1 | high2 | high3;
     }
 
     /**
@@ -374,37 +460,123 @@ public final class ColumnDeserializer {
     }
 
     /**
-     * Writes the views of a separated block's {@code n} rows into {@code out} from byte {@code outAt} on: the hot
-     * loop of the reader. It reads plain arrays (the chars as {@code bytes[base, base + charsLength)}) in a
-     * method of its own: over segments, inside the large block reader, each access kept its bounds, liveness and
-     * alignment checks, about 7 ns a row. The sizes sum to the chars length (checked by the caller), so every
-     * value lies inside the chars. The views go to {@code chunk} (L1-resident) and from there to {@code out}
-     * with one bulk copy per chunk; stores straight into the segment measured no faster and a whole block's
-     * {@code long[]} costs 16 bytes a row of heap. An inline value with 12 bytes of the array left is one long
-     * and one int load, masked, written in the loop itself; long values and the array's last bytes go through
-     * {@link #putView}. (Writing the common case here measured faster, in one side-by-side run on a loaded
-     * machine, than calling putView, which the size-prefix reader shares, for every row.)
+     * How many of the block's first rows start at least 12 bytes before the end of the chars, so that their views
+     * can be built from two 8-byte loads at the value's start and four bytes further (the chars are
+     * {@code sizes[0..n)} long, checked by the caller). The rows after them, fewer than 13 plus any empty rows
+     * among them, go through {@link #buildLastViews}.
      */
-    private static void buildViews(int[] sizes, int n, byte[] bytes, int base, int bufferIndex, long[] chunk,
-            MemorySegment out, long outAt) {
-        int rowsPerChunk = chunk.length / 2;
-        int wordsEnd = bytes.length - ViewLayout.INLINE_MAX;
+    static int rowsWithWordRoom(int[] sizes, int n) {
+        int first = n;
+        long bytesAfter = 0;
+        while (first > 0 && bytesAfter < ViewLayout.INLINE_MAX) {
+            bytesAfter += sizes[--first];
+        }
+        return bytesAfter >= ViewLayout.INLINE_MAX ? first + 1 : first;
+    }
+
+    /**
+     * Writes the views of rows {@code [0, rows)} of a block whose values are all 12 bytes or shorter straight into
+     * {@code out} from byte {@code outAt} on: the hot loop at small sizes. Per row one size, two overlapping 8-byte
+     * loads of the chars ({@code bytes[base..]}; every row here has 12 bytes of chars from its start,
+     * {@link #rowsWithWordRoom}), two table masks and two stores: no branch. Plain arrays for the inputs and a
+     * small method of its own: over segments inside the large block reader each access kept its checks (about
+     * 7 ns a row); the stores into the segment have their checks hoisted here (they follow the row index).
+     * Writing the views into a heap chunk and copying it to {@code out} measured slower than storing them here.
+     * Returns the offset in the chars of row {@code rows}.
+     */
+    private static int buildInlineViews(int[] sizes, int rows, byte[] bytes, int base, MemorySegment out,
+            long outAt) {
         int p = base;
-        for (int first = 0; first < n; first += rowsPerChunk) {
-            int rows = Math.min(rowsPerChunk, n - first);
-            for (int j = 0; j < rows; j++) {
-                int length = sizes[first + j];
-                if (length <= ViewLayout.INLINE_MAX && p <= wordsEnd) {
-                    long lo = (long) BYTES_LE_LONG.get(bytes, p) & ViewLayout.inlineLowMask(length);
-                    long hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & ViewLayout.inlineHighMask(length);
-                    chunk[2 * j] = ViewLayout.inlineWord0(length, lo);
-                    chunk[2 * j + 1] = ViewLayout.inlineWord1(lo, hi);
-                } else {
-                    putView(bytes, p, wordsEnd, length, bufferIndex, p - base, chunk, j);
-                }
-                p += length;
+        for (int i = 0; i < rows; i++) {
+            int length = sizes[i];
+            int mask = length & 15; // 0..12 here
+            long word0 = length | ((long) BYTES_LE_LONG.get(bytes, p) << 32) & WORD0_MASKS[mask];
+            long word1 = (long) BYTES_LE_LONG.get(bytes, p + 4) & WORD1_MASKS[mask];
+            out.set(LE_LONG, outAt + 16L * i, word0);
+            out.set(LE_LONG, outAt + 16L * i + 8, word1);
+            p += length;
+        }
+        return p - base;
+    }
+
+    /**
+     * {@link #buildInlineViews} for a block whose values are all 8 bytes or shorter: one 8-byte load per row
+     * gives both words (bytes 4..7 are the load's upper half). 1.3x faster than the 12-byte loop in a standalone
+     * loop at size 1.
+     */
+    private static int buildShortViews(int[] sizes, int rows, byte[] bytes, int base, MemorySegment out,
+            long outAt) {
+        int p = base;
+        for (int i = 0; i < rows; i++) {
+            int length = sizes[i];
+            int mask = length & 15; // 0..8 here
+            long word = (long) BYTES_LE_LONG.get(bytes, p);
+            out.set(LE_LONG, outAt + 16L * i, length | (word << 32) & WORD0_MASKS[mask]);
+            out.set(LE_LONG, outAt + 16L * i + 8, (word >>> 32) & WORD1_MASKS[mask]);
+            p += length;
+        }
+        return p - base;
+    }
+
+    /**
+     * {@link #buildInlineViews} for a block whose values are all 4 bytes or shorter: word 1 is zero, word 0 one
+     * load and one mask. 1.5x faster than the 12-byte loop in a standalone loop at size 1.
+     */
+    private static int buildTinyViews(int[] sizes, int rows, byte[] bytes, int base, MemorySegment out,
+            long outAt) {
+        int p = base;
+        for (int i = 0; i < rows; i++) {
+            int length = sizes[i];
+            long word = (long) BYTES_LE_LONG.get(bytes, p);
+            out.set(LE_LONG, outAt + 16L * i, length | (word << 32) & WORD0_MASKS[length & 15]);
+            out.set(LE_LONG, outAt + 16L * i + 8, 0L);
+            p += length;
+        }
+        return p - base;
+    }
+
+    /**
+     * {@link #buildInlineViews} for a block with values longer than 12 bytes: such a value's view is its length,
+     * its first four bytes, {@code bufferIndex} and its offset in the block's buffer (the chars, kept as one
+     * segment). A branch on the length: computing both forms for every row and selecting measured 1.1x slower
+     * at size 64, where the branch always goes one way.
+     */
+    private static int buildViews(int[] sizes, int rows, byte[] bytes, int base, int bufferIndex,
+            MemorySegment out, long outAt) {
+        int p = base;
+        for (int i = 0; i < rows; i++) {
+            int length = sizes[i];
+            long word0;
+            long word1;
+            if (length <= ViewLayout.INLINE_MAX) {
+                word0 = length | ((long) BYTES_LE_LONG.get(bytes, p) << 32) & WORD0_MASKS[length & 15];
+                word1 = (long) BYTES_LE_LONG.get(bytes, p + 4) & WORD1_MASKS[length & 15];
+            } else {
+                word0 = length | ((long) (int) BYTES_LE_INT.get(bytes, p) << 32);
+                word1 = bufferIndex | ((long) (p - base) << 32);
             }
-            MemorySegment.copy(chunk, 0, out, LE_LONG, outAt + 16L * first, 2 * rows);
+            out.set(LE_LONG, outAt + 16L * i, word0);
+            out.set(LE_LONG, outAt + 16L * i + 8, word1);
+            p += length;
+        }
+        return p - base;
+    }
+
+    /**
+     * The views of rows {@code [from, n)}, the last ones, whose 12 bytes from their start may run past the chars'
+     * end ({@code charsLength} bytes at {@code bytes[base]}; row {@code from} at {@code offset}): through
+     * {@link #putView}, which reads the bytes that exist one by one, never past the chars' end (the array may
+     * hold other data there, e.g. the rest of the input).
+     */
+    private void buildLastViews(int[] sizes, int from, int n, int offset, byte[] bytes, int base, int charsLength,
+            int bufferIndex, MemorySegment out, long outAt) {
+        // putView loads words only where 12 bytes of the chars are left; the rest byte by byte.
+        int wordsEnd = base + charsLength - ViewLayout.INLINE_MAX;
+        for (int i = from; i < n; i++) {
+            putView(bytes, base + offset, wordsEnd, sizes[i], bufferIndex, offset, tailView, 0);
+            out.set(LE_LONG, outAt + 16L * i, tailView[0]);
+            out.set(LE_LONG, outAt + 16L * i + 8, tailView[1]);
+            offset += sizes[i];
         }
     }
 
@@ -638,22 +810,39 @@ public final class ColumnDeserializer {
             }
         }
 
-        /** Sets the validity bits of rows {@code [first, first + n)}: from {@code bits}, or all valid if null. */
+        /**
+         * Sets the validity bits of rows {@code [first, first + n)}: from {@code bits} (bit {@code i} of the block
+         * in word {@code i / 64}, bits past {@code n} clear), or all valid if null. 64 rows at a time, ORed into the
+         * up to nine bytes they cover. A null row's view is already zero: its size is 0 (checked by both readers),
+         * and the view of an empty value is two zero words.
+         */
         void setValidity(long first, int n, long[] bits) {
             if (!nullable) {
                 return;
             }
-            for (int i = 0; i < n; i++) {
-                if (bits == null || (bits[i >>> 6] & (1L << i)) != 0) {
-                    long bit = first + i;
-                    long index = bit >>> 3;
-                    byte b = validity.get(ValueLayout.JAVA_BYTE, index);
-                    validity.set(ValueLayout.JAVA_BYTE, index, (byte) (b | (1 << (bit & 7))));
-                } else {
-                    // a null row: the zero view, whatever the block wrote
-                    views.set(LE_LONG, (first + i) * 16, 0);
-                    views.set(LE_LONG, (first + i) * 16 + 8, 0);
+            for (int w = 0; w << 6 < n; w++) {
+                int count = Math.min(64, n - (w << 6));
+                long word = bits == null ? -1L : bits[w];
+                if (count < 64) {
+                    word &= (1L << count) - 1;
                 }
+                long bit = first + ((long) w << 6);
+                long at = bit >>> 3;
+                int shift = (int) (bit & 7);
+                long low = word << shift;
+                for (int k = 0; k < 8 && low >>> (k << 3) != 0; k++) {
+                    orByte(at + k, (byte) (low >>> (k << 3)));
+                }
+                if (shift != 0) {
+                    orByte(at + 8, (byte) (word >>> (64 - shift)));
+                }
+            }
+        }
+
+        /** ORs {@code bits} into validity byte {@code index}; a zero never writes (the byte may be past the end). */
+        private void orByte(long index, byte bits) {
+            if (bits != 0) {
+                validity.set(ValueLayout.JAVA_BYTE, index, (byte) (validity.get(ValueLayout.JAVA_BYTE, index) | bits));
             }
         }
     }

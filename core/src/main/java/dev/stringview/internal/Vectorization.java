@@ -1,7 +1,10 @@
 package dev.stringview.internal;
 
 import java.lang.invoke.MethodHandles;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Chooses, once per JVM, whether kernels may use the Panama Vector API, after Lucene's
@@ -11,7 +14,12 @@ import java.util.Optional;
  * {@link PanamaViewWords} when it has 512-bit ones. Nothing else references the incubator classes, so without the
  * module they are never linked.
  *
- * <p>INFO lines (System.Logger {@code dev.stringview}) say which code was chosen and why.
+ * <p>The view-word passes are handed to the kernels only after a daemon thread has warmed them up
+ * ({@link ViewWordWarmUp}); until then, and for good if that fails within {@link #WARM_UP_CAP_NANOS}, the kernels
+ * run their scalar loops.
+ *
+ * <p>INFO lines (System.Logger {@code dev.stringview}) say which code was chosen and why, and when the view-word
+ * passes became ready.
  * {@code -Dstringview.vectorization=false} forces the scalar code, e.g. to compare the two.
  */
 public final class Vectorization {
@@ -19,8 +27,27 @@ public final class Vectorization {
     public static final String PROPERTY = "stringview.vectorization";
     private static final String MODULE = "jdk.incubator.vector";
 
+    /** How long the warm-up of the view-word passes may take before it gives up and the scalar loops stay. */
+    static final long WARM_UP_CAP_NANOS = 30_000_000_000L;
+
     private static final VectorSearch SEARCH = load();
-    private static final ViewWordScan VIEW_WORDS = SEARCH == null ? null : loadViewWords();
+    /** Counted down when the view-word passes' warm-up has ended, ready or not (at once when none is loaded). */
+    private static final CountDownLatch VIEW_WORDS_SETTLED = new CountDownLatch(1);
+    /** The loaded passes, warmed or not; null when the scalar loops are in use for good. */
+    private static final ViewWordScan VIEW_WORDS_LOADED = SEARCH == null ? null : loadViewWords();
+    /**
+     * The passes once their warm-up has seen them compiled ({@link ViewWordWarmUp}), else null. Volatile: written
+     * once by the warm-up thread, read once per kernel call (per chunk or window), never per row.
+     */
+    private static volatile ViewWordScan viewWords;
+
+    static {
+        if (VIEW_WORDS_LOADED == null) {
+            VIEW_WORDS_SETTLED.countDown();
+        } else {
+            Thread.ofPlatform().daemon().name("stringview-view-word-warm-up").start(Vectorization::warmUpViewWords);
+        }
+    }
 
     private Vectorization() {}
 
@@ -31,16 +58,58 @@ public final class Vectorization {
 
     /**
      * The vectorized view-word passes of the equality, starts-with and order kernels, or null when the scalar
-     * code is in use (then the kernels run their own loops). A static final field: C2 folds the null test.
+     * code is in use (then the kernels run their own loops): null as well until a daemon thread has warmed the
+     * passes on private data and seen C2's code run them ({@link ViewWordWarmUp}), so that no caller's rows go
+     * through the incubator's slow Java fallback. Kernels call this once per call, chunk or window, not per row.
      */
     public static ViewWordScan viewWords() {
-        return VIEW_WORDS;
+        return viewWords;
+    }
+
+    /**
+     * Waits up to {@code timeout} for the view-word passes' warm-up to end; true when {@link #viewWords} then
+     * returns them, false when the scalar loops stay (no vector passes, a warm-up that gave up, or the timeout).
+     * For tests and benchmark harnesses that must measure the vector code.
+     */
+    public static boolean awaitViewWords(Duration timeout) throws InterruptedException {
+        return VIEW_WORDS_SETTLED.await(timeout.toNanos(), TimeUnit.NANOSECONDS) && viewWords != null;
+    }
+
+    /**
+     * Whether view-word passes were loaded for this JVM (512-bit vectors and the module), warmed up or not:
+     * {@link #viewWords} returns them once their warm-up has ended well.
+     */
+    public static boolean viewWordsLoaded() {
+        return VIEW_WORDS_LOADED != null;
+    }
+
+    /** Runs on the warm-up thread: publishes the passes when they run compiled, or logs why they will not. */
+    private static void warmUpViewWords() {
+        System.Logger log = System.getLogger("dev.stringview");
+        ViewWordWarmUp warmUp = new ViewWordWarmUp(VIEW_WORDS_LOADED, WARM_UP_CAP_NANOS,
+                ViewWordWarmUp.BOUND_NS_PER_ROW);
+        try {
+            if (warmUp.run()) {
+                viewWords = VIEW_WORDS_LOADED;
+                log.log(System.Logger.Level.INFO, "stringview: vector view-word scans ready after "
+                        + warmUp.elapsedNanos() / 1_000_000 + " ms of warm-up (rows=" + warmUp.rowsWarmed()
+                        + "); the scalar loops ran until then");
+            } else {
+                log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; the vector passes did not"
+                        + " run compiled within the warm-up's cap: elapsedMs=" + warmUp.elapsedNanos() / 1_000_000
+                        + " capMs=" + WARM_UP_CAP_NANOS / 1_000_000 + " rows=" + warmUp.rowsWarmed());
+            }
+        } catch (RuntimeException | LinkageError e) {
+            log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; their warm-up failed: " + e);
+        } finally {
+            VIEW_WORDS_SETTLED.countDown();
+        }
     }
 
     /** A short description of what was chosen, e.g. for benchmark reports. */
     public static String describe() {
         return SEARCH == null ? "scalar (SWAR)" : "Panama Vector API, " + SEARCH.describe() + ", "
-                + (VIEW_WORDS == null ? "scalar view words" : VIEW_WORDS.describe());
+                + (VIEW_WORDS_LOADED == null ? "scalar view words" : VIEW_WORDS_LOADED.describe());
     }
 
     /**

@@ -24,16 +24,21 @@ import java.util.Locale;
  *
  * <pre>
  * java --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar \
- *     dev.stringview.benchmarks.ColdStartSideBySide [runs] [rows,...] [equal,lessThan,startsWith] [lengths] [calls]
+ *     dev.stringview.benchmarks.ColdStartSideBySide [runs] [rows,...] [equal,lessThan,startsWith] [lengths] [calls] \
+ *     [OLD_CLASS_PATH]
  * </pre>
+ * {@code OLD_CLASS_PATH}, an older build's benchmarks.jar (one that holds this class), adds the mode
+ * {@value #OLD}: that build's vector code, in the same rounds.
  */
 public final class ColdStartSideBySide {
     static final List<String> MODES = List.of("scalar", "vector");
+    /** The mode that runs an older build's vector code, when its class path is given. */
+    static final String OLD = "vector-old";
 
     private ColdStartSideBySide() {}
 
-    /** One case: its name and, per mode of {@link #MODES}, the median milliseconds of each call. */
-    record Result(String name, double[][] millisPerCall) {}
+    /** One case: its name, its modes and, per mode, the median milliseconds of each call. */
+    record Result(String name, List<String> modes, double[][] millisPerCall) {}
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
@@ -43,12 +48,13 @@ public final class ColdStartSideBySide {
                 "startsWith");
         String lengths = args.length > 3 ? args[3] : "8";
         int calls = args.length > 4 ? Integer.parseInt(args[4]) : 3;
+        String oldClassPath = args.length > 5 ? args[5] : null;
         System.out.println(Demo.machine() + ", commit " + RunContext.commit() + ", lengths " + lengths + ", "
                 + runs + " runs, ms per call (1st, 2nd, ...) in a fresh JVM");
-        run(runs, rows, kernels, lengths, calls, r -> {
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s", r.name()));
-            for (int m = 0; m < MODES.size(); m++) {
-                line.append("  ").append(MODES.get(m));
+        run(runs, rows, kernels, lengths, calls, oldClassPath, r -> {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-28s", r.name()));
+            for (int m = 0; m < r.modes().size(); m++) {
+                line.append("  ").append(r.modes().get(m));
                 for (double ms : r.millisPerCall()[m]) {
                     line.append(String.format(Locale.ROOT, " %9.2f", ms));
                 }
@@ -59,36 +65,47 @@ public final class ColdStartSideBySide {
         });
     }
 
+    /**
+     * Runs every case; with {@code oldClassPath} (an older build's jar or classes, which must hold this class)
+     * a third mode, {@value #OLD}, runs that build's vector code in the same rounds.
+     */
     static List<Result> run(int runs, int[] rowCounts, List<String> kernels, String lengths, int calls,
-            java.util.function.Consumer<Result> sink) throws Exception {
+            String oldClassPath, java.util.function.Consumer<Result> sink) throws Exception {
+        List<String> modes = new ArrayList<>(MODES);
+        if (oldClassPath != null) {
+            modes.add(OLD);
+        }
         if (runs < 1 || calls < 1) {
             throw new IllegalArgumentException("runs and calls must be positive: runs=" + runs + " calls=" + calls);
         }
         List<Result> results = new ArrayList<>();
         for (int rows : rowCounts) {
             for (String kernel : kernels) {
-                double[][][] times = new double[MODES.size()][calls][runs];
+                double[][][] times = new double[modes.size()][calls][runs];
                 for (int r = 0; r < runs; r++) {
-                    long[] counts = new long[MODES.size()];
-                    for (int m = 0; m < MODES.size(); m++) {
-                        double[] got = child(MODES.get(m), kernel, lengths, rows, calls);
+                    long[] counts = new long[modes.size()];
+                    for (int m = 0; m < modes.size(); m++) {
+                        double[] got = child(modes.get(m), kernel, lengths, rows, calls,
+                                modes.get(m).equals(OLD) ? oldClassPath : System.getProperty("java.class.path"));
                         for (int c = 0; c < calls; c++) {
                             times[m][c][r] = got[c];
                         }
                         counts[m] = (long) got[calls];
                     }
-                    if (counts[0] != counts[1]) {
-                        throw new IllegalStateException("modes disagree: kernel=" + kernel + " rows=" + rows
-                                + " scalar=" + counts[0] + " vector=" + counts[1]);
+                    for (int m = 1; m < modes.size(); m++) {
+                        if (counts[m] != counts[0]) {
+                            throw new IllegalStateException("modes disagree: kernel=" + kernel + " rows=" + rows
+                                    + " scalar=" + counts[0] + " " + modes.get(m) + "=" + counts[m]);
+                        }
                     }
                 }
-                double[][] medians = new double[MODES.size()][calls];
-                for (int m = 0; m < MODES.size(); m++) {
+                double[][] medians = new double[modes.size()][calls];
+                for (int m = 0; m < modes.size(); m++) {
                     for (int c = 0; c < calls; c++) {
                         medians[m][c] = CoreBuilds.median(times[m][c]);
                     }
                 }
-                Result result = new Result(kernel + " " + lengths + "B " + rows + " rows", medians);
+                Result result = new Result(kernel + " " + lengths + "B " + rows + " rows", modes, medians);
                 sink.accept(result);
                 results.add(result);
             }
@@ -97,7 +114,8 @@ public final class ColdStartSideBySide {
     }
 
     /** Runs one fresh JVM; returns the milliseconds of each call, then the count. */
-    private static double[] child(String mode, String kernel, String lengths, int rows, int calls) throws Exception {
+    private static double[] child(String mode, String kernel, String lengths, int rows, int calls, String classPath)
+            throws Exception {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElseThrow());
         command.add("--add-modules=jdk.incubator.vector");
@@ -105,7 +123,7 @@ public final class ColdStartSideBySide {
         if (mode.equals("scalar")) {
             command.add("-Dstringview.vectorization=false");
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Child.class.getName(), kernel, lengths,
+        command.addAll(List.of("-cp", classPath, Child.class.getName(), kernel, lengths,
                 Integer.toString(rows), Integer.toString(calls)));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String last = null;

@@ -16,10 +16,11 @@ class ColdStartSideBySideTest {
     void runsEveryCaseInBothModesAndTheCountsAgree() throws Exception {
         List<ColdStartSideBySide.Result> seen = new ArrayList<>();
         List<ColdStartSideBySide.Result> results = ColdStartSideBySide.run(1, new int[] {301},
-                List.of("equal", "lessThan", "startsWith"), "mix", 2, seen::add);
+                List.of("equal", "lessThan", "startsWith"), "mix", 2, null, seen::add);
         assertEquals(3, results.size());
         assertEquals(results, seen);
         for (ColdStartSideBySide.Result r : results) {
+            assertEquals(ColdStartSideBySide.MODES, r.modes(), r.name());
             assertEquals(ColdStartSideBySide.MODES.size(), r.millisPerCall().length, r.name());
             for (double[] calls : r.millisPerCall()) {
                 assertEquals(2, calls.length, r.name());

@@ -29,6 +29,8 @@ public final class Vectorization {
 
     /** How long the warm-up of the view-word passes may take before it gives up and the scalar loops stay. */
     static final long WARM_UP_CAP_NANOS = 30_000_000_000L;
+    /** How long after the vector code loads the warm-up of the view-word passes starts (ViewWordWarmUp). */
+    static final long WARM_UP_DELAY_MILLIS = 500;
 
     private static final VectorSearch SEARCH = load();
     /** Counted down when the view-word passes' warm-up has ended, ready or not (at once when none is loaded). */
@@ -86,13 +88,13 @@ public final class Vectorization {
     /** Runs on the warm-up thread: publishes the passes when they run compiled, or logs why they will not. */
     private static void warmUpViewWords() {
         System.Logger log = System.getLogger("dev.stringview");
-        ViewWordWarmUp warmUp = new ViewWordWarmUp(VIEW_WORDS_LOADED, WARM_UP_CAP_NANOS,
+        ViewWordWarmUp warmUp = new ViewWordWarmUp(VIEW_WORDS_LOADED, WARM_UP_DELAY_MILLIS, WARM_UP_CAP_NANOS,
                 ViewWordWarmUp.BOUND_NS_PER_ROW);
         try {
             if (warmUp.run()) {
                 viewWords = VIEW_WORDS_LOADED;
-                log.log(System.Logger.Level.INFO, "stringview: vector view-word scans ready after "
-                        + warmUp.elapsedNanos() / 1_000_000 + " ms of warm-up (rows=" + warmUp.rowsWarmed()
+                log.log(System.Logger.Level.INFO, "stringview: vector view-word scans ready "
+                        + warmUp.elapsedNanos() / 1_000_000 + " ms after loading (warm-up rows=" + warmUp.rowsWarmed()
                         + "); the scalar loops ran until then");
             } else {
                 log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; the vector passes did not"

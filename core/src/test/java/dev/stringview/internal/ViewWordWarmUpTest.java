@@ -24,11 +24,12 @@ class ViewWordWarmUpTest {
     void readyOnlyAfterEveryPassRunsFast() {
         int slowCalls = 200;
         FakeScan fake = new FakeScan(slowCalls);
-        ViewWordWarmUp warmUp = new ViewWordWarmUp(fake, 60_000_000_000L, ViewWordWarmUp.BOUND_NS_PER_ROW);
+        ViewWordWarmUp warmUp = new ViewWordWarmUp(fake, 0, 60_000_000_000L, ViewWordWarmUp.BOUND_NS_PER_ROW);
         assertTrue(warmUp.run(), "a pass that turns fast is declared ready");
         for (int method = 0; method < 4; method++) {
             // Each pass was called through its slow phase and then at least two whole fast rounds of 32 calls.
-            assertTrue(fake.calls.get(method) >= slowCalls + 64, "method=" + method + " calls=" + fake.calls.get(method));
+            int calls = fake.calls.get(method);
+            assertTrue(calls >= slowCalls + 64, "method=" + method + " calls=" + calls);
         }
         assertTrue(warmUp.rowsWarmed() >= 4L * (slowCalls + 64) * 150, "rows=" + warmUp.rowsWarmed());
     }
@@ -38,7 +39,7 @@ class ViewWordWarmUpTest {
         FakeScan fake = new FakeScan(0);
         fake.slowForever = 2; // prefixCandidates never compiles
         long cap = 400_000_000L;
-        ViewWordWarmUp warmUp = new ViewWordWarmUp(fake, cap, ViewWordWarmUp.BOUND_NS_PER_ROW);
+        ViewWordWarmUp warmUp = new ViewWordWarmUp(fake, 100, cap, ViewWordWarmUp.BOUND_NS_PER_ROW);
         long start = System.nanoTime();
         assertFalse(warmUp.run());
         long took = System.nanoTime() - start;

@@ -44,7 +44,7 @@ class ViewWordPassTest {
     void vectorPassIsActiveExactlyWhenExpected() throws InterruptedException {
         boolean expected = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
                 && !"false".equals(System.getProperty(Vectorization.PROPERTY)) && Vectorization.preferredBits() >= 512;
-        assertEquals(expected, Vectorization.viewWordsLoaded(), Vectorization.describe());
+        assertEquals(expected, Vectorization.viewWordsChosen(), Vectorization.describe());
         // The kernels get the passes once their warm-up has seen them compiled (internal.ViewWordWarmUp).
         assertEquals(expected, Vectorization.awaitViewWords(WARM_UP_TIMEOUT), Vectorization.describe());
         assertEquals(expected, Vectorization.viewWords() != null, Vectorization.describe());
@@ -55,7 +55,7 @@ class ViewWordPassTest {
      * scalar rerun (nothing loaded) it returns at once.
      */
     private static void awaitVectorPassesIfLoaded() throws InterruptedException {
-        if (Vectorization.viewWordsLoaded()) {
+        if (Vectorization.viewWordsChosen()) {
             assertTrue(Vectorization.awaitViewWords(WARM_UP_TIMEOUT), "warm-up did not end well within "
                     + WARM_UP_TIMEOUT + ": " + Vectorization.describe());
         }

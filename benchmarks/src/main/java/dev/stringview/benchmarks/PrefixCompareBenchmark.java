@@ -128,7 +128,7 @@ public abstract class PrefixCompareBenchmark {
      */
     static void awaitVectorPasses() {
         try {
-            if (Vectorization.viewWordsLoaded() && !Vectorization.awaitViewWords(Duration.ofSeconds(60))) {
+            if (Vectorization.viewWordsChosen() && !Vectorization.awaitViewWords(Duration.ofSeconds(60))) {
                 System.err.println("warning: the vector view-word passes did not become ready; the views rows"
                         + " measure the scalar loops: " + Vectorization.describe());
             }

@@ -33,10 +33,19 @@ public final class Vectorization {
     static final long WARM_UP_DELAY_MILLIS = 500;
 
     private static final VectorSearch SEARCH = load();
-    /** Counted down when the view-word passes' warm-up has ended, ready or not (at once when none is loaded). */
+    /**
+     * The width of the view-word passes, read once here: {@code -Dstringview.viewWordBits=256} selects 256-bit
+     * passes, for comparison only (see {@link PanamaViewWords}).
+     */
+    static final int VIEW_WORD_BITS = Integer.getInteger("stringview.viewWordBits", 512) == 256 ? 256 : 512;
+    /** Counted down when the view-word passes' warm-up has ended, ready or not (at once when none is chosen). */
     private static final CountDownLatch VIEW_WORDS_SETTLED = new CountDownLatch(1);
-    /** The loaded passes, warmed or not; null when the scalar loops are in use for good. */
-    private static final ViewWordScan VIEW_WORDS_LOADED = SEARCH == null ? null : loadViewWords();
+    /**
+     * Whether this JVM will load the view-word passes (the module and 512-bit vectors). They are loaded on the
+     * warm-up thread, after its delay: loading and initializing the incubator's long and int vector classes took
+     * time a short run's first call would otherwise pay.
+     */
+    private static final boolean VIEW_WORDS_CHOSEN = SEARCH != null && viewWordsFit();
     /**
      * The passes once their warm-up has seen them compiled ({@link ViewWordWarmUp}), else null. Volatile: written
      * once by the warm-up thread, read once per kernel call (per chunk or window), never per row.
@@ -44,7 +53,7 @@ public final class Vectorization {
     private static volatile ViewWordScan viewWords;
 
     static {
-        if (VIEW_WORDS_LOADED == null) {
+        if (!VIEW_WORDS_CHOSEN) {
             VIEW_WORDS_SETTLED.countDown();
         } else {
             Thread.ofPlatform().daemon().name("stringview-view-word-warm-up").start(Vectorization::warmUpViewWords);
@@ -78,29 +87,42 @@ public final class Vectorization {
     }
 
     /**
-     * Whether view-word passes were loaded for this JVM (512-bit vectors and the module), warmed up or not:
-     * {@link #viewWords} returns them once their warm-up has ended well.
+     * Whether this JVM uses view-word passes (512-bit vectors and the module) once they are loaded and warmed
+     * up: {@link #viewWords} returns them when their warm-up has ended well.
      */
-    public static boolean viewWordsLoaded() {
-        return VIEW_WORDS_LOADED != null;
+    public static boolean viewWordsChosen() {
+        return VIEW_WORDS_CHOSEN;
     }
 
-    /** Runs on the warm-up thread: publishes the passes when they run compiled, or logs why they will not. */
+    /**
+     * Runs on the warm-up thread: after the delay, loads the passes, warms them and publishes them when they run
+     * compiled, or logs why they will not.
+     */
     private static void warmUpViewWords() {
         System.Logger log = System.getLogger("dev.stringview");
-        ViewWordWarmUp warmUp = new ViewWordWarmUp(VIEW_WORDS_LOADED, WARM_UP_DELAY_MILLIS, WARM_UP_CAP_NANOS,
-                ViewWordWarmUp.BOUND_NS_PER_ROW);
         try {
+            // A short run (a CLI call, a test) ends before this delay and never pays for the loading, the
+            // warm-up or the C2 compilations it causes, all of which take CPU and the compiler queue.
+            Thread.sleep(WARM_UP_DELAY_MILLIS);
+            ViewWordScan scan = loadViewWords();
+            if (scan == null) {
+                return;
+            }
+            ViewWordWarmUp warmUp = new ViewWordWarmUp(scan, 0, WARM_UP_CAP_NANOS - WARM_UP_DELAY_MILLIS * 1_000_000L,
+                    ViewWordWarmUp.BOUND_NS_PER_ROW);
             if (warmUp.run()) {
-                viewWords = VIEW_WORDS_LOADED;
+                viewWords = scan;
                 log.log(System.Logger.Level.INFO, "stringview: vector view-word scans ready "
-                        + warmUp.elapsedNanos() / 1_000_000 + " ms after loading (warm-up rows=" + warmUp.rowsWarmed()
+                        + (WARM_UP_DELAY_MILLIS + warmUp.elapsedNanos() / 1_000_000) + " ms after the vector code"
+                        + " loaded (warm-up rows=" + warmUp.rowsWarmed()
                         + "); the scalar loops ran until then");
             } else {
                 log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; the vector passes did not"
                         + " run compiled within the warm-up's cap: elapsedMs=" + warmUp.elapsedNanos() / 1_000_000
                         + " capMs=" + WARM_UP_CAP_NANOS / 1_000_000 + " rows=" + warmUp.rowsWarmed());
             }
+        } catch (InterruptedException e) {
+            log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; their warm-up was interrupted");
         } catch (RuntimeException | LinkageError e) {
             log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; their warm-up failed: " + e);
         } finally {
@@ -111,7 +133,7 @@ public final class Vectorization {
     /** A short description of what was chosen, e.g. for benchmark reports. */
     public static String describe() {
         return SEARCH == null ? "scalar (SWAR)" : "Panama Vector API, " + SEARCH.describe() + ", "
-                + (VIEW_WORDS_LOADED == null ? "scalar view words" : VIEW_WORDS_LOADED.describe());
+                + (VIEW_WORDS_CHOSEN ? VIEW_WORD_BITS + "-bit view words" : "scalar view words");
     }
 
     /**
@@ -127,13 +149,18 @@ public final class Vectorization {
      * With 256-bit vectors (two views a load) the passes measured slower than the scalar loops in cache
      * (docs/architecture.md), so such CPUs keep the scalar loops.
      */
+    private static boolean viewWordsFit() {
+        if (SEARCH.preferredBits() < 512) {
+            System.getLogger("dev.stringview").log(System.Logger.Level.INFO, "stringview: scalar view-word scans;"
+                    + " the CPU's vectors are " + SEARCH.preferredBits() + "-bit, the vector scans need 512");
+            return false;
+        }
+        return true;
+    }
+
+    /** Loads {@link PanamaViewWords} by name, on the warm-up thread; null (logged) when that fails. */
     private static ViewWordScan loadViewWords() {
         System.Logger log = System.getLogger("dev.stringview");
-        if (SEARCH.preferredBits() < 512) {
-            log.log(System.Logger.Level.INFO, "stringview: scalar view-word scans; the CPU's vectors are "
-                    + SEARCH.preferredBits() + "-bit, the vector scans need 512");
-            return null;
-        }
         try {
             Class<?> type = MethodHandles.lookup().findClass(Vectorization.class.getPackageName() + ".PanamaViewWords");
             ViewWordScan scan = (ViewWordScan) type.getDeclaredConstructor().newInstance();

@@ -123,12 +123,12 @@ public abstract class PrefixCompareBenchmark {
 
     /**
      * Waits until the kernels run their Vector API view-word passes, when this JVM loaded them: until a daemon
-     * thread has seen them compiled (core's internal.ViewWordWarmUp, 0.3-3 s on a loaded machine) the kernels run
+     * thread has seen them compiled (core's internal.ViewWordWarmUp, 2.7-5.3 s in a JVM of its own on a loaded machine) the kernels run
      * their scalar loops, and a measurement iteration would otherwise mix the two.
      */
     static void awaitVectorPasses() {
         try {
-            if (Vectorization.viewWordsChosen() && !Vectorization.awaitViewWords(Duration.ofSeconds(60))) {
+            if (Vectorization.viewWordsChosen() && !Vectorization.awaitViewWords(Duration.ofSeconds(150))) {
                 System.err.println("warning: the vector view-word passes did not become ready; the views rows"
                         + " measure the scalar loops: " + Vectorization.describe());
             }

@@ -134,7 +134,7 @@ public final class VectorSideBySide {
             // so that the rounds below measure them and not the scalar loops that run until then.
             if ((boolean) type.getMethod("viewWordsChosen").invoke(null)
                     && !(boolean) type.getMethod("awaitViewWords", java.time.Duration.class)
-                            .invoke(null, java.time.Duration.ofSeconds(60))) {
+                            .invoke(null, java.time.Duration.ofSeconds(150))) {
                 throw new IllegalStateException("the vector passes' warm-up did not end well: build vectorization="
                         + vectorization + " viewWordBits=" + viewWordBits);
             }

@@ -12,8 +12,8 @@ import java.util.SplittableRandom;
  * a back-edge, so a cold JVM would push on the order of a million rows through that fallback before C2 steps in.
  * Instead, the kernels keep their scalar loops (always correct, and fast from the first call) while this task, on
  * a daemon thread, calls each pass over a few thousand synthetic views, timing rounds of calls, until every pass
- * runs below {@link #BOUND_NS_PER_ROW} in two rounds in a row: then it hands the scan to {@code ready} once. If that
- * does not happen within the time cap, it gives up and the scalar loops stay.
+ * runs below {@link #BOUND_NS_PER_ROW} in two rounds in a row: then {@link #run} returns true and the caller
+ * publishes the scan. If that does not happen within the time cap, it gives up and the scalar loops stay.
  *
  * <p>Calls are short (about 200 rows, 6-8 back-edges): HotSpot's tiered policy then compiles the whole method at
  * tier 4 on its invocation and back-edge counts before an on-stack replacement would be due, and a whole-method
@@ -36,15 +36,13 @@ final class ViewWordWarmUp {
     private static final int METHODS = 4;
 
     private final Vectorization.ViewWordScan scan;
-    private final long startDelayMillis;
     private final long capNanos;
     private final double boundNsPerRow;
     private long rowsWarmed;
     private long elapsedNanos;
 
-    ViewWordWarmUp(Vectorization.ViewWordScan scan, long startDelayMillis, long capNanos, double boundNsPerRow) {
+    ViewWordWarmUp(Vectorization.ViewWordScan scan, long capNanos, double boundNsPerRow) {
         this.scan = scan;
-        this.startDelayMillis = startDelayMillis;
         this.capNanos = capNanos;
         this.boundNsPerRow = boundNsPerRow;
     }
@@ -60,17 +58,13 @@ final class ViewWordWarmUp {
     }
 
     /**
-     * Waits {@code startDelayMillis}, then calls the passes until all of them are fast or the cap (counted from
-     * the start, the delay included) has passed; true when they are fast. Sleeps 1 ms
+     * Calls the passes until all of them are fast or the cap has passed; true when they are fast. Sleeps 1 ms
      * between rounds once the first second has passed, by then the compilations are queued and only their end is
      * awaited, so that the thread does not hold a core of a small machine while C2 works.
      */
     boolean run() {
         long start = System.nanoTime();
         try (Arena arena = Arena.ofConfined()) {
-            // The warm-up and the C2 compilations it causes take CPU and the compiler queue from the caller's own
-            // code; a short run (a CLI call, a test) ends before this delay and never pays for them.
-            Thread.sleep(startDelayMillis);
             long[] words = views(new SplittableRandom(0x5EED_0015L));
             // A long[] holds the words in the platform's order, little-endian like a view on the CPUs with
             // 512-bit vectors this runs on; the passes read the segments little-endian either way.
@@ -106,7 +100,7 @@ final class ViewWordWarmUp {
                 if (elapsedNanos > capNanos) {
                     return false;
                 }
-                if (elapsedNanos > startDelayMillis * 1_000_000L + 1_000_000_000L) {
+                if (elapsedNanos > 1_000_000_000L) {
                     Thread.sleep(1);
                 }
             }

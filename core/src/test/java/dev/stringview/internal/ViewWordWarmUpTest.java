@@ -24,7 +24,7 @@ class ViewWordWarmUpTest {
     void readyOnlyAfterEveryPassRunsFast() {
         int slowCalls = 200;
         FakeScan fake = new FakeScan(slowCalls);
-        ViewWordWarmUp warmUp = new ViewWordWarmUp(fake, 0, 60_000_000_000L, ViewWordWarmUp.BOUND_NS_PER_ROW);
+        ViewWordWarmUp warmUp = new ViewWordWarmUp(fake, 60_000_000_000L, ViewWordWarmUp.BOUND_NS_PER_ROW);
         assertTrue(warmUp.run(), "a pass that turns fast is declared ready");
         for (int method = 0; method < 4; method++) {
             // Each pass was called through its slow phase and then at least two whole fast rounds of 32 calls.
@@ -39,7 +39,7 @@ class ViewWordWarmUpTest {
         FakeScan fake = new FakeScan(0);
         fake.slowForever = 2; // prefixCandidates never compiles
         long cap = 400_000_000L;
-        ViewWordWarmUp warmUp = new ViewWordWarmUp(fake, 100, cap, ViewWordWarmUp.BOUND_NS_PER_ROW);
+        ViewWordWarmUp warmUp = new ViewWordWarmUp(fake, cap, ViewWordWarmUp.BOUND_NS_PER_ROW);
         long start = System.nanoTime();
         assertFalse(warmUp.run());
         long took = System.nanoTime() - start;
@@ -54,8 +54,8 @@ class ViewWordWarmUpTest {
         boolean expected = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
                 && !"false".equals(System.getProperty(Vectorization.PROPERTY)) && Vectorization.preferredBits() >= 512;
         assertEquals(expected, Vectorization.viewWordsChosen(), Vectorization.describe());
-        // Generous: the warm-up took 0.3-3 s on a loaded 2-core machine; the cap is 30 s.
-        assertEquals(expected, Vectorization.awaitViewWords(Duration.ofSeconds(60)), Vectorization.describe());
+        // Generous: the warm-up took 28 s inside core's loaded test run; it gives up itself after 120 s.
+        assertEquals(expected, Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
         assertEquals(expected, Vectorization.viewWords() != null);
     }
 

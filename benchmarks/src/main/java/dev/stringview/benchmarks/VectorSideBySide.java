@@ -130,6 +130,14 @@ public final class VectorSideBySide {
             System.setProperty("stringview.viewWordBits", viewWordBits);
             Class<?> type = Class.forName("dev.stringview.internal.Vectorization", true, loader);
             String chosen = (String) type.getMethod("describe").invoke(null);
+            // The kernels take the vector passes only after their warm-up has seen them compiled: wait for it,
+            // so that the rounds below measure them and not the scalar loops that run until then.
+            if ((boolean) type.getMethod("viewWordsChosen").invoke(null)
+                    && !(boolean) type.getMethod("awaitViewWords", java.time.Duration.class)
+                            .invoke(null, java.time.Duration.ofSeconds(150))) {
+                throw new IllegalStateException("the vector passes' warm-up did not end well: build vectorization="
+                        + vectorization + " viewWordBits=" + viewWordBits);
+            }
             System.out.println("build vectorization=" + vectorization + " viewWordBits=" + viewWordBits + ": " + chosen);
             return loader;
         } finally {

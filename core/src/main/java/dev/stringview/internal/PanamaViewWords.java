@@ -39,8 +39,7 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
     private static final long LOW_INT = 0xFFFF_FFFFL;
 
     private static VectorSpecies<Long> longSpecies() {
-        return Integer.getInteger("stringview.viewWordBits", 512) == 256 ? LongVector.SPECIES_256
-                : LongVector.SPECIES_512;
+        return Vectorization.VIEW_WORD_BITS == 256 ? LongVector.SPECIES_256 : LongVector.SPECIES_512;
     }
 
     /** Two broadcast constants alternating over the lanes: {@code even} in even lanes, {@code odd} in odd ones. */

@@ -1,7 +1,10 @@
 package dev.stringview.internal;
 
 import java.lang.invoke.MethodHandles;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Chooses, once per JVM, whether kernels may use the Panama Vector API, after Lucene's
@@ -11,7 +14,12 @@ import java.util.Optional;
  * {@link PanamaViewWords} when it has 512-bit ones. Nothing else references the incubator classes, so without the
  * module they are never linked.
  *
- * <p>INFO lines (System.Logger {@code dev.stringview}) say which code was chosen and why.
+ * <p>The view-word passes are handed to the kernels only after a daemon thread has warmed them up
+ * ({@link ViewWordWarmUp}); until then, and for good if that fails within {@link #WARM_UP_CAP_NANOS}, the kernels
+ * run their scalar loops.
+ *
+ * <p>INFO lines (System.Logger {@code dev.stringview}) say which code was chosen and why, and when the view-word
+ * passes became ready.
  * {@code -Dstringview.vectorization=false} forces the scalar code, e.g. to compare the two.
  */
 public final class Vectorization {
@@ -19,8 +27,42 @@ public final class Vectorization {
     public static final String PROPERTY = "stringview.vectorization";
     private static final String MODULE = "jdk.incubator.vector";
 
+    /**
+     * How long the warm-up of the view-word passes may take before it gives up and the scalar loops stay. Ready
+     * took 2.7-5.3 s in a JVM of its own on the loaded 2-core machine, but 28 s inside core's test run, whose own
+     * hot methods fill C2's queue first; the thread mostly sleeps by then, so a long cap costs little.
+     */
+    static final long WARM_UP_CAP_NANOS = 120_000_000_000L;
+    /** How long after the vector code loads the warm-up of the view-word passes starts (ViewWordWarmUp). */
+    static final long WARM_UP_DELAY_MILLIS = 500;
+
     private static final VectorSearch SEARCH = load();
-    private static final ViewWordScan VIEW_WORDS = SEARCH == null ? null : loadViewWords();
+    /**
+     * The width of the view-word passes, read once here: {@code -Dstringview.viewWordBits=256} selects 256-bit
+     * passes, for comparison only (see {@link PanamaViewWords}).
+     */
+    static final int VIEW_WORD_BITS = Integer.getInteger("stringview.viewWordBits", 512) == 256 ? 256 : 512;
+    /** Counted down when the view-word passes' warm-up has ended, ready or not (at once when none is chosen). */
+    private static final CountDownLatch VIEW_WORDS_SETTLED = new CountDownLatch(1);
+    /**
+     * Whether this JVM will load the view-word passes (the module and 512-bit vectors). They are loaded on the
+     * warm-up thread, after its delay: loading and initializing the incubator's long and int vector classes took
+     * time a short run's first call would otherwise pay.
+     */
+    private static final boolean VIEW_WORDS_CHOSEN = SEARCH != null && viewWordsFit();
+    /**
+     * The passes once their warm-up has seen them compiled ({@link ViewWordWarmUp}), else null. Volatile: written
+     * once by the warm-up thread, read once per kernel call (per chunk or window), never per row.
+     */
+    private static volatile ViewWordScan viewWords;
+
+    static {
+        if (!VIEW_WORDS_CHOSEN) {
+            VIEW_WORDS_SETTLED.countDown();
+        } else {
+            Thread.ofPlatform().daemon().name("stringview-view-word-warm-up").start(Vectorization::warmUpViewWords);
+        }
+    }
 
     private Vectorization() {}
 
@@ -31,16 +73,71 @@ public final class Vectorization {
 
     /**
      * The vectorized view-word passes of the equality, starts-with and order kernels, or null when the scalar
-     * code is in use (then the kernels run their own loops). A static final field: C2 folds the null test.
+     * code is in use (then the kernels run their own loops): null as well until a daemon thread has warmed the
+     * passes on private data and seen C2's code run them ({@link ViewWordWarmUp}), so that no caller's rows go
+     * through the incubator's slow Java fallback. Kernels call this once per call, chunk or window, not per row.
      */
     public static ViewWordScan viewWords() {
-        return VIEW_WORDS;
+        return viewWords;
+    }
+
+    /**
+     * Waits up to {@code timeout} for the view-word passes' warm-up to end; true when {@link #viewWords} then
+     * returns them, false when the scalar loops stay (no vector passes, a warm-up that gave up, or the timeout).
+     * For tests and benchmark harnesses that must measure the vector code.
+     */
+    public static boolean awaitViewWords(Duration timeout) throws InterruptedException {
+        return VIEW_WORDS_SETTLED.await(timeout.toNanos(), TimeUnit.NANOSECONDS) && viewWords != null;
+    }
+
+    /**
+     * Whether this JVM uses view-word passes (512-bit vectors and the module) once they are loaded and warmed
+     * up: {@link #viewWords} returns them when their warm-up has ended well.
+     */
+    public static boolean viewWordsChosen() {
+        return VIEW_WORDS_CHOSEN;
+    }
+
+    /**
+     * Runs on the warm-up thread: after the delay, loads the passes, warms them and publishes them when they run
+     * compiled, or logs why they will not.
+     */
+    private static void warmUpViewWords() {
+        System.Logger log = System.getLogger("dev.stringview");
+        try {
+            // A short run (a CLI call, a test) ends before this delay and never pays for the loading, the
+            // warm-up or the C2 compilations it causes, all of which take CPU and the compiler queue.
+            Thread.sleep(WARM_UP_DELAY_MILLIS);
+            ViewWordScan scan = loadViewWords();
+            if (scan == null) {
+                return;
+            }
+            ViewWordWarmUp warmUp = new ViewWordWarmUp(scan, WARM_UP_CAP_NANOS - WARM_UP_DELAY_MILLIS * 1_000_000L,
+                    ViewWordWarmUp.BOUND_NS_PER_ROW);
+            if (warmUp.run()) {
+                viewWords = scan;
+                log.log(System.Logger.Level.INFO, "stringview: vector view-word scans ready "
+                        + (WARM_UP_DELAY_MILLIS + warmUp.elapsedNanos() / 1_000_000) + " ms after the vector code"
+                        + " loaded (warm-up rows=" + warmUp.rowsWarmed()
+                        + "); the scalar loops ran until then");
+            } else {
+                log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; the vector passes did not"
+                        + " run compiled within the warm-up's cap: elapsedMs=" + warmUp.elapsedNanos() / 1_000_000
+                        + " capMs=" + WARM_UP_CAP_NANOS / 1_000_000 + " rows=" + warmUp.rowsWarmed());
+            }
+        } catch (InterruptedException e) {
+            log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; their warm-up was interrupted");
+        } catch (RuntimeException | LinkageError e) {
+            log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; their warm-up failed: " + e);
+        } finally {
+            VIEW_WORDS_SETTLED.countDown();
+        }
     }
 
     /** A short description of what was chosen, e.g. for benchmark reports. */
     public static String describe() {
         return SEARCH == null ? "scalar (SWAR)" : "Panama Vector API, " + SEARCH.describe() + ", "
-                + (VIEW_WORDS == null ? "scalar view words" : VIEW_WORDS.describe());
+                + (VIEW_WORDS_CHOSEN ? VIEW_WORD_BITS + "-bit view words" : "scalar view words");
     }
 
     /**
@@ -56,13 +153,18 @@ public final class Vectorization {
      * With 256-bit vectors (two views a load) the passes measured slower than the scalar loops in cache
      * (docs/architecture.md), so such CPUs keep the scalar loops.
      */
+    private static boolean viewWordsFit() {
+        if (SEARCH.preferredBits() < 512) {
+            System.getLogger("dev.stringview").log(System.Logger.Level.INFO, "stringview: scalar view-word scans;"
+                    + " the CPU's vectors are " + SEARCH.preferredBits() + "-bit, the vector scans need 512");
+            return false;
+        }
+        return true;
+    }
+
+    /** Loads {@link PanamaViewWords} by name, on the warm-up thread; null (logged) when that fails. */
     private static ViewWordScan loadViewWords() {
         System.Logger log = System.getLogger("dev.stringview");
-        if (SEARCH.preferredBits() < 512) {
-            log.log(System.Logger.Level.INFO, "stringview: scalar view-word scans; the CPU's vectors are "
-                    + SEARCH.preferredBits() + "-bit, the vector scans need 512");
-            return null;
-        }
         try {
             Class<?> type = MethodHandles.lookup().findClass(Vectorization.class.getPackageName() + ".PanamaViewWords");
             ViewWordScan scan = (ViewWordScan) type.getDeclaredConstructor().newInstance();

@@ -124,10 +124,7 @@ class PredicatePropertyTest {
         byte[] alphabet = {0x00, 0x01, 'a', 'b', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         for (long seed = 0; seed < 24; seed++) {
             Random random = new Random(0x0DE7 + seed);
-            byte[] start = new byte[12];
-            for (int i = 0; i < start.length; i++) {
-                start[i] = alphabet[random.nextInt(alphabet.length)];
-            }
+            byte[] start = randomBytes(random, 12, alphabet);
             int rows = 64 + random.nextInt(237);
             boolean nulls = (seed & 2) != 0;
             List<byte[]> values = new ArrayList<>();
@@ -171,10 +168,7 @@ class PredicatePropertyTest {
         for (int s = 0; s < sizes.length; s++) {
             long seed = 0x71E5 + s;
             Random random = new Random(seed);
-            byte[] start = new byte[12];
-            for (int i = 0; i < start.length; i++) {
-                start[i] = alphabet[random.nextInt(alphabet.length)];
-            }
+            byte[] start = randomBytes(random, 12, alphabet);
             int rows = sizes[s];
             boolean nulls = (s & 1) == 0;
             List<byte[]> values = new ArrayList<>();
@@ -186,11 +180,7 @@ class PredicatePropertyTest {
                 } else if (random.nextInt(100) < share) {
                     values.add(sharingStart(random, start, length, alphabet));
                 } else {
-                    byte[] value = new byte[length];
-                    for (int i = 0; i < length; i++) {
-                        value[i] = alphabet[random.nextInt(alphabet.length)];
-                    }
-                    values.add(value);
+                    values.add(randomBytes(random, length, alphabet));
                 }
             }
             Shape shape = Shape.values()[s % Shape.values().length];
@@ -228,10 +218,7 @@ class PredicatePropertyTest {
         for (int s = 0; s < sizes.length; s++) {
             long seed = 0x0B0F + 17L * s;
             Random random = new Random(seed);
-            byte[] start = new byte[12];
-            for (int i = 0; i < start.length; i++) {
-                start[i] = alphabet[random.nextInt(alphabet.length)];
-            }
+            byte[] start = randomBytes(random, 12, alphabet);
             int rows = sizes[s];
             List<byte[]> values = new ArrayList<>();
             for (int row = 0; row < rows; row++) {
@@ -242,11 +229,7 @@ class PredicatePropertyTest {
                 } else if (random.nextInt(100) < share) {
                     values.add(sharingStart(random, start, length, alphabet));
                 } else {
-                    byte[] value = new byte[length];
-                    for (int i = 0; i < length; i++) {
-                        value[i] = alphabet[random.nextInt(alphabet.length)];
-                    }
-                    values.add(value);
+                    values.add(randomBytes(random, length, alphabet));
                 }
             }
             List<byte[]> constants = new ArrayList<>();
@@ -332,6 +315,15 @@ class PredicatePropertyTest {
             assertThrows(IndexOutOfBoundsException.class, () -> lessThan.count(bad));
             assertEquals(3, ViewPredicates.equalTo(value).count(good));
         }
+    }
+
+    /** {@code length} bytes drawn from {@code alphabet}. */
+    private static byte[] randomBytes(Random random, int length, byte[] alphabet) {
+        byte[] value = new byte[length];
+        for (int i = 0; i < length; i++) {
+            value[i] = alphabet[random.nextInt(alphabet.length)];
+        }
+        return value;
     }
 
     /** A value of {@code length} bytes that agrees with {@code start} through byte 3, 7 or 11 (as it fits). */

@@ -77,9 +77,9 @@ public final class ByteViewKeyCosts {
             parts.put("hashCode, copy (kept)", () -> hashes(copyKeys));
             parts.put("hashCode, column view (computed)", () -> hashes(viewKeys));
             // Stream reads of readLength bytes: whole, and the parts of a read into native memory.
-            parts.put("read, new byte[n] + readFully", () -> io(() -> benchmark.readByteArray(v)).length);
-            parts.put("read, ByteView into heap slab", () -> io(() -> benchmark.readByteViewHeap(v)).length);
-            parts.put("read, ByteView into native slab", () -> io(() -> benchmark.readByteView(v)).length);
+            parts.put("read, new byte[n] + readFully", () -> ByteViewSideBySide.Task.io(() -> benchmark.readByteArray(v)).length);
+            parts.put("read, ByteView into heap slab", () -> ByteViewSideBySide.Task.io(() -> benchmark.readByteViewHeap(v)).length);
+            parts.put("read, ByteView into native slab", () -> ByteViewSideBySide.Task.io(() -> benchmark.readByteView(v)).length);
             parts.put("read part: stream into one array", () -> streamOnly(v, transfer));
             parts.put("read part: slicing allocate only", () -> allocateOnly(v));
             parts.put("read part: allocate + stream + copy", () -> allocateReadCopy(v, transfer));
@@ -170,17 +170,5 @@ public final class ByteViewKeyCosts {
             System.out.println(sink); // keeps the work alive
         }
         return elapsed / (double) (repeat * ops);
-    }
-
-    private interface IoCall {
-        Object[] call() throws IOException;
-    }
-
-    private static Object[] io(IoCall call) {
-        try {
-            return call.call();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -236,11 +236,12 @@ public final class ByteViewSideBySide {
             };
         }
 
-        private interface IoCall {
+        /** A benchmark call that may throw {@link IOException}; also used by {@link ByteViewKeyCosts}. */
+        interface IoCall {
             Object[] call() throws IOException;
         }
 
-        private static Object[] io(IoCall call) {
+        static Object[] io(IoCall call) {
             try {
                 return call.call();
             } catch (IOException e) {

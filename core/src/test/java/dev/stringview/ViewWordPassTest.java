@@ -90,7 +90,7 @@ class ViewWordPassTest {
                                 v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
                     }
                 }
-                for (int patternLength : new int[] {0, 1, 3, 4, 5, 8, 12, 13, 17}) {
+                for (int patternLength : new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17}) {
                     byte[] pattern = Arrays.copyOf(start, patternLength);
                     checkPredicate(where + " startsWith " + ModelChecks.show(pattern),
                             ViewPredicates.startsWith(pattern), column, values,
@@ -148,6 +148,18 @@ class ViewWordPassTest {
                             && (int) words[2 * r] >= patternLength
                             && ((int) words[2 * r] > 12 || (words[2 * r + 1] & inlineMask) == inlineBits)).toArray(),
                     Arrays.copyOf(out, n), what + " prefixCandidates patternLength=" + patternLength);
+            // The count form: the same candidates, those the view decides counted, the long ones of a pattern
+            // longer than 4 bytes written (the slots past them are filled first, to see stale ids).
+            int[] candidates = Arrays.copyOf(out, n);
+            Arrays.fill(out, -7);
+            long counted = vector.countPrefix(views, from, to, prefixMask, prefixBits, patternLength, inlineMask,
+                    inlineBits, out);
+            int[] longRows = Arrays.stream(candidates).filter(r -> patternLength > 4 && (int) words[2 * r] > 12)
+                    .toArray();
+            assertEquals(candidates.length - longRows.length, (int) (counted >>> 32),
+                    what + " countPrefix decided patternLength=" + patternLength);
+            assertArrayEquals(longRows, Arrays.copyOf(out, (int) counted),
+                    what + " countPrefix long candidates patternLength=" + patternLength);
 
             int count = Math.min(1024, to - from);
             long firstKey = Long.reverseBytes(k0 >>> 32 | k1 << 32);

@@ -102,6 +102,46 @@ class ViewWordPassTest {
     }
 
     /**
+     * Starts-with chooses between the vector pass and the scalar loop by the share of sampled rows whose prefix
+     * and length fit (PrefixPredicate.vectorPays): columns where every row, about a third, or one row in twenty
+     * shares the pattern's first 4 bytes, at row counts around the 1024-row windows, so that both choices and the
+     * borders between them meet the model, for {@code count}, {@code select} and {@code mask}, with and without
+     * nulls.
+     */
+    @Test
+    void startsWithMatchesModelWhicheverPassTheShareChooses() throws InterruptedException {
+        awaitVectorPassesIfLoaded();
+        for (int rows : new int[] {31, 32, 33, 1023, 1024, 1025, 3100}) {
+            for (int share : new int[] {1, 3, 20}) {
+                long seed = 0x5EED_1500L + rows * 31L + share;
+                Random random = new Random(seed);
+                byte[] start = randomBytes(random, 17);
+                List<byte[]> values = new ArrayList<>();
+                for (int row = 0; row < rows; row++) {
+                    int length = LENGTHS[random.nextInt(LENGTHS.length)];
+                    byte[] value = randomBytes(random, length);
+                    if (random.nextInt(share) == 0) {
+                        System.arraycopy(start, 0, value, 0, Math.min(length, 4 + random.nextInt(14)));
+                    }
+                    values.add(share == 3 && random.nextInt(10) == 0 ? null : value);
+                }
+                Shape shape = Shape.values()[(rows + share) % Shape.values().length];
+                try (Arena arena = Arena.ofConfined()) {
+                    ViewColumn column = TestData.anyColumn(arena, ViewKind.BINARY, values, shape, seed);
+                    for (int patternLength : new int[] {0, 2, 4, 5, 8, 12, 13, 17}) {
+                        byte[] pattern = Arrays.copyOf(start, patternLength);
+                        checkPredicate("rows=" + rows + " share=1/" + share + " shape=" + shape + " seed=" + seed
+                                        + " startsWith " + ModelChecks.show(pattern),
+                                ViewPredicates.startsWith(pattern), column, values,
+                                v -> v != null && v.length >= pattern.length
+                                        && Arrays.equals(v, 0, pattern.length, pattern, 0, pattern.length), seed);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * The vector methods against the scalar loops they replace, directly, over ranges that start and end anywhere
      * (not only at the kernels' chunk borders), on views of random words (lengths of either sign, any prefix) and
      * of view-like words sharing a constant's prefix. The output array has room for exactly {@code to - from}

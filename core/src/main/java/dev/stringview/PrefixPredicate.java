@@ -11,7 +11,9 @@ import java.lang.foreign.MemorySegment;
  * prefix word matches become candidates, from the first view word alone. Then the candidates are confirmed: a
  * pattern of at most 4 bytes needs nothing more; otherwise every candidate's bytes 4..11 (an inline row's second
  * view word, a long row's buffer) are compared masked, in one loop over all candidates ({@link TieWords}), and
- * only a pattern longer than 12 bytes reads the rest of its candidates that agree so far.
+ * only a pattern longer than 12 bytes reads the rest of its candidates that agree so far. {@code count} over a
+ * column without nulls writes no ids for the candidates the view decides ({@link #countRows}), and the first phase
+ * runs as the Vector API pass only where that measured faster than the scalar loop ({@link #vectorPays}).
  */
 final class PrefixPredicate extends ViewPredicate {
     /** Columns with at least this many rows take the vector pass whatever their data ({@link #vectorPays}). */

@@ -90,12 +90,52 @@ class ViewWordPassTest {
                                 v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
                     }
                 }
-                for (int patternLength : new int[] {0, 1, 3, 4, 5, 8, 12, 13, 17}) {
+                for (int patternLength : new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17}) {
                     byte[] pattern = Arrays.copyOf(start, patternLength);
                     checkPredicate(where + " startsWith " + ModelChecks.show(pattern),
                             ViewPredicates.startsWith(pattern), column, values,
                             v -> v.length >= pattern.length
                                     && Arrays.equals(v, 0, pattern.length, pattern, 0, pattern.length), seed);
+                }
+            }
+        }
+    }
+
+    /**
+     * Starts-with chooses between the vector pass and the scalar loop by the share of sampled rows whose prefix
+     * and length fit (PrefixPredicate.vectorPays): columns where every row, about a third, or one row in twenty
+     * shares the pattern's first 4 bytes, at row counts around the 1024-row windows, so that both choices and the
+     * borders between them meet the model, for {@code count}, {@code select} and {@code mask}, with and without
+     * nulls.
+     */
+    @Test
+    void startsWithMatchesModelWhicheverPassTheShareChooses() throws InterruptedException {
+        awaitVectorPassesIfLoaded();
+        for (int rows : new int[] {31, 32, 33, 1023, 1024, 1025, 3100}) {
+            for (int share : new int[] {1, 3, 20}) {
+                long seed = 0x5EED_1500L + rows * 31L + share;
+                Random random = new Random(seed);
+                byte[] start = randomBytes(random, 17);
+                List<byte[]> values = new ArrayList<>();
+                for (int row = 0; row < rows; row++) {
+                    int length = LENGTHS[random.nextInt(LENGTHS.length)];
+                    byte[] value = randomBytes(random, length);
+                    if (random.nextInt(share) == 0) {
+                        System.arraycopy(start, 0, value, 0, Math.min(length, 4 + random.nextInt(14)));
+                    }
+                    values.add(share == 3 && random.nextInt(10) == 0 ? null : value);
+                }
+                Shape shape = Shape.values()[(rows + share) % Shape.values().length];
+                try (Arena arena = Arena.ofConfined()) {
+                    ViewColumn column = TestData.anyColumn(arena, ViewKind.BINARY, values, shape, seed);
+                    for (int patternLength : new int[] {0, 2, 4, 5, 8, 12, 13, 17}) {
+                        byte[] pattern = Arrays.copyOf(start, patternLength);
+                        checkPredicate("rows=" + rows + " share=1/" + share + " shape=" + shape + " seed=" + seed
+                                        + " startsWith " + ModelChecks.show(pattern),
+                                ViewPredicates.startsWith(pattern), column, values,
+                                v -> v != null && v.length >= pattern.length
+                                        && Arrays.equals(v, 0, pattern.length, pattern, 0, pattern.length), seed);
+                    }
                 }
             }
         }
@@ -148,6 +188,18 @@ class ViewWordPassTest {
                             && (int) words[2 * r] >= patternLength
                             && ((int) words[2 * r] > 12 || (words[2 * r + 1] & inlineMask) == inlineBits)).toArray(),
                     Arrays.copyOf(out, n), what + " prefixCandidates patternLength=" + patternLength);
+            // The count form: the same candidates, those the view decides counted, the long ones of a pattern
+            // longer than 4 bytes written (the slots past them are filled first, to see stale ids).
+            int[] candidates = Arrays.copyOf(out, n);
+            Arrays.fill(out, -7);
+            long counted = vector.countPrefix(views, from, to, prefixMask, prefixBits, patternLength, inlineMask,
+                    inlineBits, out);
+            int[] longRows = Arrays.stream(candidates).filter(r -> patternLength > 4 && (int) words[2 * r] > 12)
+                    .toArray();
+            assertEquals(candidates.length - longRows.length, (int) (counted >>> 32),
+                    what + " countPrefix decided patternLength=" + patternLength);
+            assertArrayEquals(longRows, Arrays.copyOf(out, (int) counted),
+                    what + " countPrefix long candidates patternLength=" + patternLength);
 
             int count = Math.min(1024, to - from);
             long firstKey = Long.reverseBytes(k0 >>> 32 | k1 << 32);

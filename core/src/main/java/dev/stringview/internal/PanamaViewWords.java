@@ -100,49 +100,97 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
     @Override
     public int prefixCandidates(MemorySegment views, int from, int to, long prefixMask, long prefixBits,
             int patternLength, long inlineMask, long inlineBits, int[] out) {
-        // One AND and one compare test the masked prefix (even lanes) and the masked inline bytes 4..11 (odd
-        // lanes) together. The lengths are compared as int lanes of the same load (lane 4k is view k's length),
-        // which saves shifting them out of the long lanes: on a CPU that runs 512-bit operations in two halves
-        // (AMD Zen 4) every vector operation counts.
         LongVector masks = pairs(prefixMask, inlineMask);
         LongVector bits = pairs(prefixBits, inlineBits);
         int candidates = 0;
         int row = from;
         for (; row + STEP_ROWS <= to; row += STEP_ROWS) {
-            long at = (long) row << 4;
-            long same = 0;
-            long longEnough = 0;
-            long isLong = 0;
-            for (int half = 0; half < 2; half++) { // int-lane bits fill a 64-bit word every LOADS / 2 loads
-                long atLeast = 0;
-                long above = 0;
-                for (int j = 0; j < LOADS / 2; j++) {
-                    int load = half * (LOADS / 2) + j;
-                    LongVector v = LongVector.fromMemorySegment(LONGS, views, at + load * (LANES * 8L), LE);
-                    same |= v.and(masks).compare(VectorOperators.EQ, bits).toLong() << (load * LANES);
-                    IntVector ints = v.reinterpretAsInts();
-                    int shift = j * 2 * LANES;
-                    atLeast |= ints.compare(VectorOperators.GE, patternLength).toLong() << shift;
-                    above |= ints.compare(VectorOperators.GT, ViewLayout.INLINE_MAX).toLong() << shift;
-                }
-                // Int lane 4k goes to bit 2k, where view k's first word has its bit in the long-lane masks.
-                longEnough |= Long.compress(atLeast, EVEN_LANES) << (half * 32);
-                isLong |= Long.compress(above, EVEN_LANES) << (half * 32);
-            }
-            // Row bit (even lane): prefix and length fit, and the row is long or its inline bytes agree (odd lane).
-            long rows = same & longEnough & (isLong | same >>> 1);
-            candidates = writeRows(out, candidates, row, Long.compress(rows, EVEN_LANES));
+            long rows = prefixStep(views, (long) row << 4, masks, bits, patternLength);
+            candidates = writeRows(out, candidates, row, rows & LOW_INT);
         }
         for (; row < to; row++) {
-            long at = (long) row << 4;
-            long w0 = views.get(ViewLayout.LAYOUT_LE_LONG, at);
-            boolean isLongRow = (int) w0 > ViewLayout.INLINE_MAX;
-            if ((w0 & prefixMask) == prefixBits && (int) w0 >= patternLength
-                    && (isLongRow | (views.get(ViewLayout.LAYOUT_LE_LONG, at + 8) & inlineMask) == inlineBits)) {
+            if (prefixRowBits(views, row, prefixMask, prefixBits, patternLength, inlineMask, inlineBits) != 0) {
                 out[candidates++] = row;
             }
         }
         return candidates;
+    }
+
+    @Override
+    public long countPrefix(MemorySegment views, int from, int to, long prefixMask, long prefixBits,
+            int patternLength, long inlineMask, long inlineBits, int[] longCandidates) {
+        LongVector masks = pairs(prefixMask, inlineMask);
+        LongVector bits = pairs(prefixBits, inlineBits);
+        // A pattern of at most 4 bytes is decided by prefix and length alone: no candidate is left for the buffer.
+        long undecided = patternLength > ViewLayout.PREFIX_SIZE ? -1L : 0L;
+        int decided = 0;
+        int candidates = 0;
+        int row = from;
+        for (; row + STEP_ROWS <= to; row += STEP_ROWS) {
+            long rows = prefixStep(views, (long) row << 4, masks, bits, patternLength);
+            long longRows = (rows >>> 32) & undecided; // candidates whose bytes past the prefix are in a buffer
+            decided += Long.bitCount(rows & LOW_INT) - Long.bitCount(longRows);
+            if (longRows != 0) { // rare in most data, never in all-inline data: a predictable branch
+                candidates = writeRows(longCandidates, candidates, row, longRows);
+            }
+        }
+        for (; row < to; row++) {
+            int rowBits = prefixRowBits(views, row, prefixMask, prefixBits, patternLength, inlineMask, inlineBits);
+            if ((rowBits & 2 & undecided) != 0) {
+                longCandidates[candidates++] = row;
+            } else {
+                decided += rowBits & 1;
+            }
+        }
+        return (long) decided << 32 | candidates;
+    }
+
+    /**
+     * One 32-row step of starts-with at view offset {@code at}: bit {@code i} of the low half is set when row
+     * {@code i} is a candidate (prefix and length fit, and the row is long or its inline bytes agree), bit
+     * {@code 32 + i} when it is also long.
+     */
+    private static long prefixStep(MemorySegment views, long at, LongVector masks, LongVector bits,
+            int patternLength) {
+        // One AND and one compare test the masked prefix (even lanes) and the masked inline bytes 4..11 (odd
+        // lanes) together. The lengths are compared as int lanes of the same load (lane 4k is view k's length),
+        // which saves shifting them out of the long lanes: on a CPU that runs 512-bit operations in two halves
+        // (AMD Zen 4) every vector operation counts.
+        long same = 0;
+        long longEnough = 0;
+        long isLong = 0;
+        for (int half = 0; half < 2; half++) { // int-lane bits fill a 64-bit word every LOADS / 2 loads
+            long atLeast = 0;
+            long above = 0;
+            for (int j = 0; j < LOADS / 2; j++) {
+                int load = half * (LOADS / 2) + j;
+                LongVector v = LongVector.fromMemorySegment(LONGS, views, at + load * (LANES * 8L), LE);
+                same |= v.and(masks).compare(VectorOperators.EQ, bits).toLong() << (load * LANES);
+                IntVector ints = v.reinterpretAsInts();
+                int shift = j * 2 * LANES;
+                atLeast |= ints.compare(VectorOperators.GE, patternLength).toLong() << shift;
+                above |= ints.compare(VectorOperators.GT, ViewLayout.INLINE_MAX).toLong() << shift;
+            }
+            // Int lane 4k goes to bit 2k, where view k's first word has its bit in the long-lane masks.
+            longEnough |= Long.compress(atLeast, EVEN_LANES) << (half * 32);
+            isLong |= Long.compress(above, EVEN_LANES) << (half * 32);
+        }
+        // Row bit (even lane): prefix and length fit, and the row is long or its inline bytes agree (odd lane).
+        long rows = same & longEnough & (isLong | same >>> 1);
+        return Long.compress(rows, EVEN_LANES) | Long.compress(rows & isLong, EVEN_LANES) << 32;
+    }
+
+    /** {@link #prefixStep} for one row: bit 0 when it is a candidate, bit 1 when it is also long. */
+    private static int prefixRowBits(MemorySegment views, int row, long prefixMask, long prefixBits,
+            int patternLength, long inlineMask, long inlineBits) {
+        long at = (long) row << 4;
+        long w0 = views.get(ViewLayout.LAYOUT_LE_LONG, at);
+        boolean isLongRow = (int) w0 > ViewLayout.INLINE_MAX;
+        if ((w0 & prefixMask) == prefixBits && (int) w0 >= patternLength
+                && (isLongRow | (views.get(ViewLayout.LAYOUT_LE_LONG, at + 8) & inlineMask) == inlineBits)) {
+            return isLongRow ? 3 : 1;
+        }
+        return 0;
     }
 
     @Override

@@ -251,6 +251,16 @@ public final class Vectorization {
                 long prefixBits, int patternLength, long inlineMask, long inlineBits, int[] out);
 
         /**
+         * Starts-with for {@code count}, over the rows of {@code [from, to)} of a column without nulls, with the
+         * tests of {@link #prefixCandidates}: a candidate is decided, and counted without its row id being written,
+         * when the pattern has at most 4 bytes or the row is inline; the ids of the other candidates (long rows,
+         * whose bytes past the prefix are in a buffer) are written to {@code longCandidates} from index 0, which
+         * has room for {@code to - from} ids. Returns {@code decided << 32 | longCandidateCount}.
+         */
+        long countPrefix(java.lang.foreign.MemorySegment views, int from, int to, long prefixMask, long prefixBits,
+                int patternLength, long inlineMask, long inlineBits, int[] longCandidates);
+
+        /**
          * For rows {@code first + i}, {@code i < count}: ORs into bit {@code i % 64} of {@code less[i / 64]} whether
          * the row's view bytes 4..11, read big-endian, are unsigned below {@code firstKey}, and into
          * {@code ties[i / 64]} whether its prefix (view bytes 4..7, a little-endian int) is

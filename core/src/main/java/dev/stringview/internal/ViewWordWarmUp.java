@@ -33,7 +33,7 @@ final class ViewWordWarmUp {
     private static final int CALLS_PER_ROUND = 32;
     /** Rounds in a row below the bound before a pass counts as compiled. */
     private static final int FAST_ROUNDS = 2;
-    private static final int METHODS = 4;
+    private static final int METHODS = 5;
 
     private final Vectorization.ViewWordScan scan;
     private final long capNanos;
@@ -122,12 +122,17 @@ final class ViewWordWarmUp {
         switch (method) {
             case 0 -> scan.equalWord0(views, from, to, w0, out);
             case 1 -> scan.countEqualViews(views.asSlice((long) from << 4), to - from, w0, w1);
-            case 2 -> {
+            case 2, 4 -> {
                 int patternLength = random.nextInt(18);
                 long prefixMask = lowBytes(Math.min(patternLength, 4)) << 32;
                 long inlineMask = lowBytes(Math.max(0, Math.min(patternLength, 12) - 4));
-                scan.prefixCandidates(views, from, to, prefixMask, w0 & prefixMask, patternLength, inlineMask,
-                        w1 & inlineMask, out);
+                if (method == 2) {
+                    scan.prefixCandidates(views, from, to, prefixMask, w0 & prefixMask, patternLength, inlineMask,
+                            w1 & inlineMask, out);
+                } else {
+                    scan.countPrefix(views, from, to, prefixMask, w0 & prefixMask, patternLength, inlineMask,
+                            w1 & inlineMask, out);
+                }
             }
             default -> {
                 if (random.nextInt(8) == 0) { // a window at the end of the segment: the last steps go scalar

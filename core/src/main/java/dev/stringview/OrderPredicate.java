@@ -99,6 +99,12 @@ final class OrderPredicate extends ViewPredicate {
         final long[] less;
         /** Whether the last crowded word had inline ties that {@link #decidedInline} settled. */
         boolean refineInline = true;
+        /**
+         * Whether the next window's vector pass should leave the inline rows its view decides out of the ties
+         * ({@link Vectorization.ViewWordScan#orderWords}'s {@code settleInline}): set by a window in which
+         * {@link #decidedInline} settled some, kept while the pass runs that way.
+         */
+        boolean settleInline;
 
         Window(int rows) {
             int words = (Math.max(1, Math.min(rows, WINDOW)) + 63) >>> 6;
@@ -126,11 +132,17 @@ final class OrderPredicate extends ViewPredicate {
         long anyTie = 0;
         int words = (count + 63) >>> 6;
         Vectorization.ViewWordScan vector = selection == null ? Vectorization.viewWords() : null;
+        boolean settled = false; // whether the vector pass left the inline rows its view decides out of the ties
         if (vector != null) {
-            // The same two bits per row as the scalar loop below, from the Vector API, for the whole window.
+            // The scalar loop's two bits per row, from the Vector API, for the whole window. After a window whose
+            // crowded words had inline ties, the pass also leaves out of its ties the inline rows whose first eight
+            // bytes differ from the constant's (settleInline), so those words need no second pass; every eighth
+            // window takes the plain pass and the scalar check below again, in case the data changed.
             Arrays.fill(window.less, 0, words, 0L);
             Arrays.fill(tieWords, 0, words, 0L);
-            vector.orderWords(views, base, count, this.first, prefixLittleEndian, window.less, tieWords);
+            settled = window.settleInline && (base & 7 * WINDOW) != 0;
+            vector.orderWords(views, base, count, this.first, prefixLittleEndian, settled, window.less, tieWords);
+            window.settleInline = settled;
         }
         for (int w = 0; w < words; w++) {
             int first = base + (w << 6);
@@ -170,9 +182,11 @@ final class OrderPredicate extends ViewPredicate {
             // Crowded words first drop the inline ties their view already decides. Data whose crowded ties are all
             // long (every 25-byte value sharing the prefix) gains nothing from that pass, so it is skipped after a
             // word where it found none, and tried again at every eighth window.
-            if (Long.bitCount(ties) > DENSE_TIES && (window.refineInline || (w == 0 && (base & 7 * WINDOW) == 0))) {
+            if (!settled && Long.bitCount(ties) > DENSE_TIES
+                    && (window.refineInline || (w == 0 && (base & 7 * WINDOW) == 0))) {
                 long decided = decidedInline(views, selection, first, n) & ties;
                 window.refineInline = decided != 0;
+                window.settleInline |= decided != 0;
                 ties &= ~decided;
             }
             tieWords[w] = ties;

@@ -142,6 +142,75 @@ class ViewWordPassTest {
     }
 
     /**
+     * The order kernel's vector pass switches, window by window, between leaving every row with the constant's
+     * prefix to the tie phase and settling the inline ones from their views ({@code settleInline}), after a window
+     * whose crowded words had such rows, with a plain pass every eighth window. Columns of 9,000 to 9,500 rows
+     * (more than eight windows, not a multiple of 32) run through regimes of about 1,500 rows each: words crowded
+     * with inline ties (lengths 0..13 around the inline edge, most sharing the constant's first 4, 8 or 12
+     * bytes), crowded with long ties (17 and 25 bytes), sparse ties, crowded with a mix, so that the mode turns on
+     * and off inside one call and at window borders. Bytes 0x00, 0x80 and 0xFF, nulls with garbage views, every
+     * shape; constants of 0..13, 17 and 25 bytes from the shared start, and a row's own value; every comparison
+     * against the on-heap model, through select, count, mask, test and selections.
+     */
+    @Test
+    void orderSettlesInlineTiesAcrossWindows() throws InterruptedException {
+        awaitVectorPassesIfLoaded();
+        int[] constantLengths = {0, 1, 3, 4, 5, 8, 11, 12, 13, 17, 25};
+        for (int trial = 0; trial < 3; trial++) {
+            long seed = 0x5E77_1E00L + trial;
+            Random random = new Random(seed);
+            byte[] start = randomBytes(random, 25);
+            start[1] = (byte) 0x80;
+            start[2] = (byte) 0xFF;
+            int rows = 9000 + random.nextInt(500);
+            List<byte[]> values = new ArrayList<>();
+            for (int row = 0; row < rows; row++) {
+                int regime = (row / 1500 + trial) % 4; // 0 inline ties, 1 long ties, 2 sparse, 3 mixed
+                if ((row & 15) == 3 && random.nextInt(3) == 0) {
+                    values.add(null);
+                    continue;
+                }
+                int length = switch (regime) {
+                    case 0 -> random.nextInt(14);
+                    case 1 -> random.nextBoolean() ? 17 : 25;
+                    default -> LENGTHS[random.nextInt(LENGTHS.length)];
+                };
+                byte[] value = randomBytes(random, length);
+                boolean tie = regime == 2 ? random.nextInt(20) == 0 : random.nextInt(8) != 0;
+                if (tie) {
+                    int shared = Math.min(length, new int[] {4, 8, 12, 25}[random.nextInt(4)]);
+                    System.arraycopy(start, 0, value, 0, shared);
+                }
+                values.add(value);
+            }
+            Shape shape = Shape.values()[trial % Shape.values().length];
+            try (Arena arena = Arena.ofConfined()) {
+                ViewColumn column = TestData.anyColumn(arena, ViewKind.BINARY, values, shape, seed);
+                List<byte[]> constants = new ArrayList<>();
+                for (int length : constantLengths) {
+                    byte[] k = Arrays.copyOf(start, length);
+                    if (length > 0 && random.nextBoolean()) {
+                        k[length - 1] = ALPHABET[random.nextInt(ALPHABET.length)];
+                    }
+                    constants.add(k);
+                }
+                byte[] own = values.get(random.nextInt(rows));
+                if (own != null) {
+                    constants.add(own);
+                }
+                for (byte[] k : constants) {
+                    String what = "rows=" + rows + " shape=" + shape + " seed=" + seed + " constant="
+                            + ModelChecks.show(k);
+                    for (Comparison c : Comparison.values()) {
+                        checkPredicate(what + " compare(" + c + ")", ViewPredicates.compare(c, k), column, values,
+                                v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * The vector methods against the scalar loops they replace, directly, over ranges that start and end anywhere
      * (not only at the kernels' chunk borders), on views of random words (lengths of either sign, any prefix) and
      * of view-like words sharing a constant's prefix. The output array has room for exactly {@code to - from}
@@ -162,7 +231,9 @@ class ViewWordPassTest {
                 boolean close = random.nextInt(4) == 0;
                 words[2 * i] = close ? (random.nextBoolean() ? k0 : (k0 & ~0xFFFF_FFFFL) | random.nextInt(20))
                         : random.nextInt(8) == 0 ? random.nextLong() : viewLikeWord(random);
-                words[2 * i + 1] = close && random.nextBoolean() ? k1 : random.nextLong();
+                words[2 * i + 1] = close && random.nextBoolean() ? k1
+                        : close && random.nextBoolean() ? (k1 & 0xFFFF_FFFFL) | (long) random.nextInt(4) << 32
+                        : random.nextLong();
             }
             MemorySegment views = MemorySegment.ofArray(words);
             int from = size == 0 ? 0 : random.nextInt(size + 1);
@@ -204,16 +275,22 @@ class ViewWordPassTest {
             int count = Math.min(1024, to - from);
             long firstKey = Long.reverseBytes(k0 >>> 32 | k1 << 32);
             int prefixLittleEndian = (int) (k0 >>> 32);
-            long[] less = new long[(count + 63) >>> 6];
-            long[] ties = new long[less.length];
-            vector.orderWords(views, from, count, firstKey, prefixLittleEndian, less, ties);
-            for (int i = 0; i < count; i++) {
-                long key = Long.reverseBytes(words[2 * (from + i)] >>> 32 | words[2 * (from + i) + 1] << 32);
-                int row = from + i;
-                assertEquals(Long.compareUnsigned(key, firstKey) < 0, (less[i >>> 6] >>> i & 1) != 0,
-                        () -> what + " orderWords less row=" + row);
-                assertEquals((key >>> 32) == (firstKey >>> 32), (ties[i >>> 6] >>> i & 1) != 0,
-                        () -> what + " orderWords ties row=" + row);
+            for (boolean settleInline : new boolean[] {false, true}) {
+                long[] less = new long[(count + 63) >>> 6];
+                long[] ties = new long[less.length];
+                vector.orderWords(views, from, count, firstKey, prefixLittleEndian, settleInline, less, ties);
+                for (int i = 0; i < count; i++) {
+                    long key = Long.reverseBytes(words[2 * (from + i)] >>> 32 | words[2 * (from + i) + 1] << 32);
+                    int row = from + i;
+                    String how = what + " settleInline=" + settleInline + " orderWords";
+                    assertEquals(Long.compareUnsigned(key, firstKey) < 0, (less[i >>> 6] >>> i & 1) != 0,
+                            () -> how + " less row=" + row);
+                    // A tie: the constant's prefix, and (settleInline) long or with the constant's bytes 4..11 (an
+                    // inline row whose bytes 4..11 differ is ordered by its "less" bit).
+                    boolean settled = settleInline && (int) words[2 * (from + i)] <= 12 && key != firstKey;
+                    assertEquals((key >>> 32) == (firstKey >>> 32) && !settled, (ties[i >>> 6] >>> i & 1) != 0,
+                            () -> how + " ties row=" + row);
+                }
             }
         }
     }

@@ -35,8 +35,28 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
     private static final int STEP_ROWS = 32;
     private static final long STEP_BYTES = STEP_ROWS * 16L;
     private static final long EVEN_LANES = 0x5555_5555_5555_5555L;
+    /** Every fourth bit: int lane 4k of a load is the first int of view k. */
+    private static final long QUARTER_LANES = 0x1111_1111_1111_1111L;
+    /**
+     * The incubator's unsigned less-than, looked up by name because it changed after JDK 22 (the release this code
+     * compiles for): {@code UNSIGNED_LT} there, {@code ULT} since. Null when neither exists; order then flips the
+     * sign bits and compares signed. Held in a static final field, it is a constant to C2 (AVX-512 compares
+     * unsigned in one instruction, saving the XOR a load).
+     */
+    private static final VectorOperators.Comparison UNSIGNED_LT = unsignedLessThan();
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
     private static final long LOW_INT = 0xFFFF_FFFFL;
+
+    private static VectorOperators.Comparison unsignedLessThan() {
+        for (String name : new String[] {"ULT", "UNSIGNED_LT"}) {
+            try {
+                return (VectorOperators.Comparison) VectorOperators.class.getField(name).get(null);
+            } catch (ReflectiveOperationException | ClassCastException e) {
+                // try the other name
+            }
+        }
+        return null;
+    }
 
     private static VectorSpecies<Long> longSpecies() {
         return Vectorization.VIEW_WORD_BITS == 256 ? LongVector.SPECIES_256 : LongVector.SPECIES_512;
@@ -195,39 +215,79 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
 
     @Override
     public void orderWords(MemorySegment views, int first, int count, long firstKey, int prefixLittleEndian,
-            long[] less, long[] ties) {
-        // Loaded 4 bytes into each view, even lanes hold view bytes 4..11: the prefix, then bytes 4..7 of an
-        // inline value or a long one's buffer index. Byte-swapped, it orders like the value whenever the prefixes
-        // differ (OrderPredicate). The loads of a step end 4 bytes into the next row, so steps run only while that
-        // row is in the segment; the rest goes through the scalar loop.
-        // Unsigned order as signed order with the sign bit flipped on both sides: the unsigned comparison's name
-        // in the incubator API changed after JDK 22, the release this code compiles for.
-        LongVector key = LongVector.broadcast(LONGS, firstKey ^ Long.MIN_VALUE);
+            boolean settleInline, long[] less, long[] ties) {
+        // Each load starts 4 bytes into a view, so that even lanes hold view bytes 4..11: the prefix, then bytes
+        // 4..7 of an inline value or a long one's buffer index. Byte-swapped, that orders like the value whenever
+        // the prefixes differ (OrderPredicate), and for an inline row it is its first eight bytes, so an inline
+        // row whose eight bytes differ from the constant's is decided too (settleInline). The loads of a step end
+        // 4 bytes into the next row, so steps run only while that row is in the segment; the rest goes through
+        // the scalar loop.
+        LongVector key = LongVector.broadcast(LONGS, UNSIGNED_LT == null ? firstKey ^ Long.MIN_VALUE : firstKey);
         LongVector prefix = LongVector.broadcast(LONGS, Integer.toUnsignedLong(prefixLittleEndian));
-        long size = views.byteSize();
-        int i = 0;
-        for (; i + STEP_ROWS <= count && ((long) (first + i) << 4) + STEP_BYTES + 4 <= size; i += STEP_ROWS) {
-            long at = ((long) (first + i) << 4) + 4;
-            long below = 0;
-            long same = 0;
-            for (int j = 0; j < LOADS; j++) {
-                LongVector v = LongVector.fromMemorySegment(LONGS, views, at + j * (LANES * 8L), LE);
-                int shift = j * LANES;
-                below |= v.lanewise(VectorOperators.REVERSE_BYTES).lanewise(VectorOperators.XOR, Long.MIN_VALUE)
-                        .compare(VectorOperators.LT, key).toLong() << shift;
-                same |= v.and(LOW_INT).compare(VectorOperators.EQ, prefix).toLong() << shift;
+        long start = ((long) first << 4) + 4;
+        // Whole steps, counted once, and one flat loop over the loads of all steps: a loop over the steps with the
+        // loads of a step in an inner loop kept a bounds, liveness and segment-class check per load and its own
+        // bookkeeping (-XX:+PrintAssembly), and measured 1.2x the time of this loop (docs/architecture.md).
+        int steps = (int) Math.min(count / STEP_ROWS, Math.max(0, (views.byteSize() - start) / STEP_BYTES));
+        int loads = steps * LOADS;
+        long below = 0;
+        long tied = 0;
+        if (!settleInline) {
+            for (int load = 0; load < loads; load++) {
+                LongVector v = LongVector.fromMemorySegment(LONGS, views, start + load * (LANES * 8L), LE);
+                int shift = (load % LOADS) * LANES;
+                below |= below(v, key).toLong() << shift;
+                tied |= v.and(LOW_INT).compare(VectorOperators.EQ, prefix).toLong() << shift;
+                if (load % LOADS == LOADS - 1) {
+                    int i = (load / LOADS) * STEP_ROWS;
+                    less[i >>> 6] |= Long.compress(below, EVEN_LANES) << (i & 63);
+                    ties[i >>> 6] |= Long.compress(tied, EVEN_LANES) << (i & 63);
+                    below = 0;
+                    tied = 0;
+                }
             }
-            int word = i >>> 6;
-            int bit = i & 63;
-            less[word] |= Long.compress(below, EVEN_LANES) << bit;
-            ties[word] |= Long.compress(same, EVEN_LANES) << bit;
+        } else {
+            // A second load of the same views from their start gives the lengths (even lanes; shifted up, a signed
+            // compare with 12 << 32 is the int compare).
+            LongVector bytes4To11 = LongVector.broadcast(LONGS, Long.reverseBytes(firstKey));
+            long inlineMaxHigh = (long) ViewLayout.INLINE_MAX << 32;
+            for (int load = 0; load < loads; load++) {
+                long at = start + load * (LANES * 8L);
+                LongVector v = LongVector.fromMemorySegment(LONGS, views, at, LE);
+                LongVector words0 = LongVector.fromMemorySegment(LONGS, views, at - 4, LE);
+                int shift = (load % LOADS) * LANES;
+                below |= below(v, key).toLong() << shift;
+                VectorMask<Long> settled = words0.lanewise(VectorOperators.LSHL, 32)
+                        .compare(VectorOperators.LE, inlineMaxHigh).and(v.compare(VectorOperators.NE, bytes4To11));
+                tied |= v.and(LOW_INT).compare(VectorOperators.EQ, prefix).andNot(settled).toLong() << shift;
+                if (load % LOADS == LOADS - 1) {
+                    int i = (load / LOADS) * STEP_ROWS;
+                    less[i >>> 6] |= Long.compress(below, EVEN_LANES) << (i & 63);
+                    ties[i >>> 6] |= Long.compress(tied, EVEN_LANES) << (i & 63);
+                    below = 0;
+                    tied = 0;
+                }
+            }
         }
-        long prefixBigEndian = firstKey >>> 32;
-        for (; i < count; i++) {
-            long k = views.get(ViewLayout.LAYOUT_BE_LONG, ((long) (first + i) << 4) + 4);
+        for (int i = steps * STEP_ROWS; i < count; i++) {
+            long at = ((long) (first + i) << 4) + 4;
+            long k = views.get(ViewLayout.LAYOUT_BE_LONG, at);
+            boolean settled = settleInline && views.get(ViewLayout.LAYOUT_LE_INT, at - 4) <= ViewLayout.INLINE_MAX
+                    && k != firstKey;
             less[i >>> 6] |= (Long.compareUnsigned(k, firstKey) < 0 ? 1L : 0L) << i;
-            ties[i >>> 6] |= ((k >>> 32) == prefixBigEndian ? 1L : 0L) << i;
+            ties[i >>> 6] |= ((k >>> 32) == firstKey >>> 32 && !settled ? 1L : 0L) << i;
         }
+    }
+
+    /**
+     * The lanes whose value, byte-swapped, is unsigned below the key's ({@code key} as {@link #orderWords} made it:
+     * sign-flipped when the incubator has no unsigned compare).
+     */
+    private static VectorMask<Long> below(LongVector v, LongVector key) {
+        LongVector swapped = v.lanewise(VectorOperators.REVERSE_BYTES);
+        return UNSIGNED_LT == null
+                ? swapped.lanewise(VectorOperators.XOR, Long.MIN_VALUE).compare(VectorOperators.LT, key)
+                : swapped.compare(UNSIGNED_LT, key);
     }
 
     /**

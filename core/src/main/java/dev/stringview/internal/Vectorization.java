@@ -264,10 +264,14 @@ public final class Vectorization {
          * For rows {@code first + i}, {@code i < count}: ORs into bit {@code i % 64} of {@code less[i / 64]} whether
          * the row's view bytes 4..11, read big-endian, are unsigned below {@code firstKey}, and into
          * {@code ties[i / 64]} whether its prefix (view bytes 4..7, a little-endian int) is
-         * {@code prefixLittleEndian}. The words must be clear on entry.
+         * {@code prefixLittleEndian}, and, when {@code settleInline}, the row is not settled by its view: it is long
+         * (its length, the view's first int, is above 12) or its bytes 4..11 equal {@code firstKey}. (An inline
+         * row's view bytes 4..11 are its first eight bytes, zero-padded, so where they differ from the constant's
+         * its "less" bit orders it; telling those apart costs a second load and three vector operations per four
+         * views, worth it only where many rows share the prefix.) The words must be clear on entry.
          */
         void orderWords(java.lang.foreign.MemorySegment views, int first, int count, long firstKey,
-                int prefixLittleEndian, long[] less, long[] ties);
+                int prefixLittleEndian, boolean settleInline, long[] less, long[] ties);
 
         String describe();
     }

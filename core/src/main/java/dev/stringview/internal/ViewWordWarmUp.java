@@ -143,7 +143,7 @@ final class ViewWordWarmUp {
                 Arrays.fill(less, 0, (count + 63) >>> 6, 0L);
                 Arrays.fill(ties, 0, (count + 63) >>> 6, 0L);
                 scan.orderWords(views, from, count, Long.reverseBytes(w0 >>> 32 | w1 << 32), (int) (w0 >>> 32),
-                        less, ties);
+                        random.nextBoolean(), less, ties);
             }
         }
         return to - from;

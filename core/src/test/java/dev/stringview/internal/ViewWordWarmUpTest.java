@@ -122,7 +122,7 @@ class ViewWordWarmUpTest {
 
         @Override
         public void orderWords(MemorySegment views, int first, int count, long firstKey, int prefixLittleEndian,
-                long[] less, long[] ties) {
+                boolean settleInline,                long[] less, long[] ties) {
             call(3);
         }
 

@@ -303,7 +303,8 @@ public final class ColumnDeserializer {
         }
         int wordRows = rowsWithWordRoom(sizes, n);
         int lastOffset = switch (longest) {
-            case 4 -> buildTinyViews(sizes, wordRows, array, base, target.views, firstRow * 16);
+            case 4 -> buildTinyViews(sizes, wordRows, MemorySegment.ofArray(array), base, target.views,
+                    firstRow * 16);
             case 8 -> buildShortViews(sizes, wordRows, array, base, target.views, firstRow * 16);
             case ViewLayout.INLINE_MAX -> buildInlineViews(sizes, wordRows, array, base, target.views, firstRow * 16);
             default -> buildViews(sizes, wordRows, array, base, bufferIndex, target.views, firstRow * 16);
@@ -521,18 +522,25 @@ public final class ColumnDeserializer {
     /**
      * {@link #buildInlineViews} for a block whose values are all 4 bytes or shorter: word 1 is zero, word 0 one
      * load and one mask. 1.5x faster than the 12-byte loop in a standalone loop at size 1.
+     *
+     * <p>The chars are read through a heap segment over the array ({@code chars}, always of that one kind, so
+     * this code never sees a native chars segment), not the array's {@code VarHandle}: 63 against 75 µs for
+     * 65,535 one-byte rows in a standalone loop, 1.31x faster for the whole size-1 block read side by side. In
+     * C2's code of the array version the array's limit was spilled to the stack and compared once a row, and the
+     * loop ran out of registers; the same change made the 8- and 12-byte loops 0.90x-0.98x as fast, so they keep
+     * the array (SerializationSideBySide, 2026-11-24, docs/benchmarks.md).
      */
-    private static int buildTinyViews(int[] sizes, int rows, byte[] bytes, int base, MemorySegment out,
+    private static int buildTinyViews(int[] sizes, int rows, MemorySegment chars, int base, MemorySegment out,
             long outAt) {
-        int p = base;
+        long p = base;
         for (int i = 0; i < rows; i++) {
             int length = sizes[i];
-            long word = (long) BYTES_LE_LONG.get(bytes, p);
+            long word = chars.get(LE_LONG, p);
             out.set(LE_LONG, outAt + 16L * i, length | (word << 32) & WORD0_MASKS[length & 15]);
             out.set(LE_LONG, outAt + 16L * i + 8, 0L);
             p += length;
         }
-        return p - base;
+        return (int) (p - base);
     }
 
     /**

@@ -120,6 +120,46 @@ class SizeCodecTest {
                 () -> codec.decode(SizeCodec.LZ4, MemorySegment.ofArray(new byte[1]), 1000, new int[1000], 0, 0));
     }
 
+    /**
+     * Raw and LZ4 sizes streams with a size of 2^31 or more (sign bit set) at the first, last and inner rows of
+     * blocks whose lengths straddle the vector loop's strides (the check counts sign bits in one branch-free
+     * pass, then searches): the first such row is named, and a stream without one decodes.
+     */
+    @Test
+    void rawAndLz4SizesWithTheSignBitSetAreRejectedNamingTheFirstSuchRow() throws CorruptColumnException {
+        Lz4Block lz4 = new Lz4Block();
+        Random random = new Random(SEED + 7);
+        for (int n : new int[] {1, 2, 15, 16, 17, 31, 32, 33, 63, 64, 65, 1025, 65_535}) {
+            int[] rows = {0, n - 1, n / 2, random.nextInt(n)};
+            for (int bad : rows) {
+                int[] sizes = of(n, i -> random.nextInt(5));
+                sizes[bad] = random.nextBoolean() ? Integer.MIN_VALUE : -1 - random.nextInt(1 << 20);
+                if (bad + 1 < n && random.nextBoolean()) {
+                    sizes[n - 1] = -1; // a later bad row does not hide the first
+                }
+                MemorySegment raw = MemorySegment.ofArray(new byte[4 * n]);
+                MemorySegment.copy(sizes, 0, raw, SizeCodecLayouts.LE_INT, 0, n);
+                MemorySegment packed = MemorySegment.ofArray(new byte[lz4.maxCompressedLength(4 * n)]);
+                MemorySegment compressed = packed.asSlice(0, lz4.compress(raw, packed));
+                for (int encoding : new int[] {SizeCodec.RAW, SizeCodec.LZ4}) {
+                    MemorySegment in = encoding == SizeCodec.RAW ? raw : compressed;
+                    CorruptColumnException e = assertThrows(CorruptColumnException.class,
+                            () -> codec.decode(encoding, in, n, new int[n], 2, 1000));
+                    String where = "n=" + n + " bad=" + bad + " encoding=" + SizeCodec.name(encoding);
+                    assertEquals("corrupt serialized column: block=2 row=" + (1000 + bad) + " field=sizes encoding="
+                            + SizeCodec.name(encoding) + " size=" + sizes[bad] + " max=2147483647", e.getMessage(),
+                            where);
+                }
+                sizes[bad] = Integer.MAX_VALUE;
+                sizes[n - 1] = 0;
+                MemorySegment.copy(sizes, 0, raw, SizeCodecLayouts.LE_INT, 0, n);
+                int[] back = new int[n];
+                codec.decode(SizeCodec.RAW, raw, n, back, 0, 0);
+                assertArrayEquals(sizes, back, "n=" + n + " bad=" + bad + " fixed");
+            }
+        }
+    }
+
     /** Little-endian layout for building forged streams. */
     static final class SizeCodecLayouts {
         static final java.lang.foreign.ValueLayout.OfInt LE_INT = java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED

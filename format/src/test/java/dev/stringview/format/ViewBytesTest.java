@@ -105,35 +105,83 @@ class ViewBytesTest {
                                     : FormatTestData.utf8(random, length));
                         }
                         int blockRows = random.nextBoolean() ? rows : 1 + random.nextInt(Math.min(rows, 100));
-                        Model model = new Model(binary ? ViewKind.BINARY : ViewKind.UTF8, values);
-                        ColumnSerializer serializer = base.withBlockRows(blockRows);
-                        byte[] bytes = FormatTestData.serialize(serializer, FormatTestData.column(arena, model));
                         String where = "seed=" + (SEED + 1) + " format=" + base.format() + " codec=" + base.codec()
                                 + " rows=" + rows + " shape=" + shape + " blockRows=" + blockRows + " binary="
                                 + binary;
-                        long[] expected = expectedViews(values, blockRows, base.format());
-                        ColumnDeserializer reader = ColumnDeserializer.create();
-                        List<ViewColumn> read = List.of(
-                                reader.read(MemorySegment.ofArray(bytes), arena),
-                                reader.read(arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes), arena),
-                                reader.read(new ByteArrayInputStream(bytes), arena));
-                        for (int way = 0; way < read.size(); way++) {
-                            ViewColumn column = read.get(way);
-                            String at = where + " input=" + way;
-                            FormatTestData.assertMatches(model, column, at);
-                            long[] views = column.views().asSlice(0, 16L * rows).toArray(LE_LONG);
-                            for (int word = 0; word < views.length; word++) {
-                                if (views[word] != expected[word]) {
-                                    throw new AssertionError(at + ": row=" + word / 2 + " word=" + word % 2
-                                            + String.format(" actual=%016x expected=%016x", views[word],
-                                                    expected[word]));
-                                }
-                            }
-                            assertValidity(values, column, at);
-                        }
+                        assertViewsMatchTheModel(arena, base, binary, values, blockRows, where);
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Each view loop on its own, through blocks whose lengths come from a small set: the 4-byte loop
+     * ({0..4}, {1}: the benchmark's size 1), the 8-byte one ({4, 5}, {0, 3, 8}), the 12-byte one ({11, 12, 2}) and
+     * the one with long values ({13, 0, 1}), so that every length of 0, 1, 2, 3, 4, 5, 8, 11, 12 and 13 occurs;
+     * with bytes of 0x80 or more in the values (UTF-8 "é", binary bytes), nulls, and rows around 16, 32 and 64.
+     */
+    @Test
+    void shortViewLoopsMatchTheModelAtEveryLengthAroundTheStrideBorders() throws IOException {
+        Random random = new Random(SEED + 3);
+        int[][] lengthSets = {{0, 1, 2, 3, 4}, {1}, {4, 5}, {0, 3, 8}, {11, 12, 2}, {13, 0, 1}};
+        try (Arena arena = Arena.ofConfined()) {
+            for (ColumnSerializer base : RoundTripTest.serializers()) {
+                for (int rows : new int[] {1, 3, 15, 16, 17, 31, 32, 33, 63, 64, 65, 1025}) {
+                    for (int set = 0; set < lengthSets.length; set++) {
+                        int[] lengths = lengthSets[set];
+                        boolean binary = random.nextBoolean();
+                        List<byte[]> values = new ArrayList<>();
+                        for (int i = 0; i < rows; i++) {
+                            int length = lengths[random.nextInt(lengths.length)];
+                            byte[] value = new byte[length];
+                            for (int b = 0; b < length; b++) {
+                                value[b] = (byte) (binary ? random.nextInt(256) : 'a' + random.nextInt(26));
+                            }
+                            if (binary && length > 0) {
+                                value[random.nextInt(length)] |= (byte) 0x80;
+                            } else if (length >= 2 && random.nextBoolean()) {
+                                value[length - 2] = (byte) 0xC3; // "é" after ASCII: bytes of 0x80 or more
+                                value[length - 1] = (byte) 0xA9;
+                            }
+                            values.add(random.nextInt(6) == 0 ? null : value);
+                        }
+                        int blockRows = random.nextBoolean() ? rows : 1 + random.nextInt(Math.min(rows, 40));
+                        String where = "seed=" + (SEED + 3) + " format=" + base.format() + " codec=" + base.codec()
+                                + " rows=" + rows + " lengths=" + Arrays.toString(lengths) + " blockRows="
+                                + blockRows + " binary=" + binary;
+                        assertViewsMatchTheModel(arena, base, binary, values, blockRows, where);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Serializes {@code values}, reads them from a heap segment, a native segment and a stream, compares. */
+    private static void assertViewsMatchTheModel(Arena arena, ColumnSerializer base, boolean binary,
+            List<byte[]> values, int blockRows, String where) throws IOException {
+        int rows = values.size();
+        Model model = new Model(binary ? ViewKind.BINARY : ViewKind.UTF8, values);
+        ColumnSerializer serializer = base.withBlockRows(blockRows);
+        byte[] bytes = FormatTestData.serialize(serializer, FormatTestData.column(arena, model));
+        long[] expected = expectedViews(values, blockRows, base.format());
+        ColumnDeserializer reader = ColumnDeserializer.create();
+        List<ViewColumn> read = List.of(
+                reader.read(MemorySegment.ofArray(bytes), arena),
+                reader.read(arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes), arena),
+                reader.read(new ByteArrayInputStream(bytes), arena));
+        for (int way = 0; way < read.size(); way++) {
+            ViewColumn column = read.get(way);
+            String at = where + " input=" + way;
+            FormatTestData.assertMatches(model, column, at);
+            long[] views = column.views().asSlice(0, 16L * rows).toArray(LE_LONG);
+            for (int word = 0; word < views.length; word++) {
+                if (views[word] != expected[word]) {
+                    throw new AssertionError(at + ": row=" + word / 2 + " word=" + word % 2
+                            + String.format(" actual=%016x expected=%016x", views[word], expected[word]));
+                }
+            }
+            assertValidity(values, column, at);
         }
     }
 

@@ -1,0 +1,176 @@
+package dev.stringview.benchmarks;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.LongSupplier;
+
+/**
+ * The loops of seed 003's separated reader at size 1 taken apart (one 65,535-row block, values of at most 4
+ * bytes), each in the shape it has, or had, in {@code ColumnDeserializer} / {@code SizeCodec}, run in alternating
+ * rounds in one JVM and timed in thread CPU time; prints medians, µs per block. It is how the size-1 read was
+ * accounted for and why the loops look as they do:
+ * <ul>
+ *   <li>{@code signsOr} / {@code signsCount}: the sizes' sign check as one OR reduction (C2 on JDK 25 leaves it
+ *       scalar, one OR a cycle) and as a count of sign bits (vectorized);
+ *   <li>{@code sum}, {@code longestClass}: the other passes over the sizes;
+ *   <li>{@code viewsArray} / {@code viewsSegment}: the ≤ 4-byte view loop reading the chars through the array's
+ *       {@code VarHandle} and through a heap segment over the same array (the views go to a native segment);
+ *   <li>{@code storesOnly}: the same two stores a row with nothing computed, the floor of any view loop.
+ * </ul>
+ * Depends on nothing of the project but {@link CoreBuilds#median}:
+ * {@code java -cp benchmarks/target/benchmarks.jar dev.stringview.benchmarks.SeparatedLoopsSideBySide [rounds]
+ * [rows] [maxLength]} (maxLength 1 gives the benchmark's size-1 data, 4 random lengths 0..4).
+ */
+public final class SeparatedLoopsSideBySide {
+    private static final VarHandle BYTES_LE_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** Word 0 masks of a value of 0..4 bytes (ColumnDeserializer's WORD0_MASKS up to 4). */
+    private static final long[] WORD0_MASKS = new long[16];
+
+    static {
+        for (int length = 0; length < 16; length++) {
+            int bytes = Math.min(length, 4);
+            WORD0_MASKS[length] = ((1L << (8 * bytes)) - 1) << 32;
+        }
+    }
+
+    private SeparatedLoopsSideBySide() {}
+
+    public static void main(String[] args) {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 9;
+        int rows = args.length > 1 ? Integer.parseInt(args[1]) : 65_535;
+        int maxLength = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+        if (rounds < 1 || rows < 1 || maxLength < 1 || maxLength > 4) {
+            throw new IllegalArgumentException("rounds=" + rounds + " rows=" + rows + " maxLength=" + maxLength
+                    + " (rounds >= 1, rows >= 1, maxLength 1..4)");
+        }
+        Random random = new Random(42);
+        int[] sizes = new int[rows];
+        Arrays.setAll(sizes, i -> maxLength == 1 ? 1 : random.nextInt(maxLength + 1));
+        long total = Arrays.stream(sizes).asLongStream().sum();
+        byte[] chars = new byte[(int) total + 8]; // 8 bytes of room: every row's load stays inside
+        random.nextBytes(chars);
+        MemorySegment heapChars = MemorySegment.ofArray(chars);
+        MemorySegment views = Arena.global().allocate(16L * rows, 16);
+        Map<String, LongSupplier> loops = new LinkedHashMap<>();
+        loops.put("signsOr", () -> signsOr(sizes, rows));
+        loops.put("signsCount", () -> signsCount(sizes, rows));
+        loops.put("sum", () -> sum(sizes, rows));
+        loops.put("longestClass", () -> longestClass(sizes, rows));
+        loops.put("viewsArray", () -> viewsArray(sizes, rows, chars, views));
+        loops.put("viewsSegment", () -> viewsSegment(sizes, rows, heapChars, views));
+        loops.put("storesOnly", () -> storesOnly(sizes, rows, views));
+        // The two view loops must write the same views and agree with the sizes on where the chars end.
+        long arrayEnd = viewsArray(sizes, rows, chars, views);
+        byte[] arrayViews = views.toArray(ValueLayout.JAVA_BYTE);
+        views.fill((byte) 0x5A);
+        long segmentEnd = viewsSegment(sizes, rows, heapChars, views);
+        boolean sameViews = Arrays.equals(arrayViews, views.toArray(ValueLayout.JAVA_BYTE));
+        if (arrayEnd != total || segmentEnd != total || !sameViews) {
+            throw new AssertionError("view loops disagree: arrayEnd=" + arrayEnd + " segmentEnd=" + segmentEnd
+                    + " sizesSum=" + total + " sameViews=" + sameViews);
+        }
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        Map<String, double[]> micros = new LinkedHashMap<>();
+        loops.keySet().forEach(name -> micros.put(name, new double[rounds]));
+        long sink = 0;
+        for (int round = -2; round < rounds; round++) { // two uncounted warm-up rounds
+            for (Map.Entry<String, LongSupplier> loop : loops.entrySet()) {
+                int calls = Math.max(1, (int) (20_000_000L / rows));
+                long start = threads.getCurrentThreadCpuTime();
+                for (int c = 0; c < calls; c++) {
+                    sink += loop.getValue().getAsLong();
+                }
+                if (round >= 0) {
+                    micros.get(loop.getKey())[round] = (threads.getCurrentThreadCpuTime() - start) / 1e3 / calls;
+                }
+            }
+        }
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "rows=%d maxLength=%d, µs per block,"
+                + " medians of %d rounds:", rows, maxLength, rounds));
+        micros.forEach((name, m) -> line.append(String.format(Locale.ROOT, " %s %.2f", name, CoreBuilds.median(m))));
+        System.out.println(line + " (sink " + (sink & 1) + ")");
+    }
+
+    static long signsOr(int[] sizes, int n) {
+        int any = 0;
+        for (int i = 0; i < n; i++) {
+            any |= sizes[i];
+        }
+        return any >>> 31;
+    }
+
+    static long signsCount(int[] sizes, int n) {
+        int negative = 0;
+        for (int i = 0; i < n; i++) {
+            negative += sizes[i] >>> 31;
+        }
+        return negative;
+    }
+
+    static long sum(int[] sizes, int n) {
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            sum += sizes[i];
+        }
+        return sum;
+    }
+
+    static long longestClass(int[] sizes, int n) {
+        int over4 = 0;
+        int over8 = 0;
+        int over12 = 0;
+        for (int i = 0; i < n; i++) {
+            int size = sizes[i];
+            over4 |= 4 - size;
+            over8 |= 8 - size;
+            over12 |= 12 - size;
+        }
+        return over4 >= 0 ? 4 : over8 >= 0 ? 8 : over12 >= 0 ? 12 : Integer.MAX_VALUE;
+    }
+
+    static long viewsArray(int[] sizes, int n, byte[] chars, MemorySegment out) {
+        int p = 0;
+        for (int i = 0; i < n; i++) {
+            int length = sizes[i];
+            long word = (long) BYTES_LE_LONG.get(chars, p);
+            out.set(LE_LONG, 16L * i, length | (word << 32) & WORD0_MASKS[length & 15]);
+            out.set(LE_LONG, 16L * i + 8, 0L);
+            p += length;
+        }
+        return p;
+    }
+
+    static long viewsSegment(int[] sizes, int n, MemorySegment chars, MemorySegment out) {
+        long p = 0;
+        for (int i = 0; i < n; i++) {
+            int length = sizes[i];
+            long word = chars.get(LE_LONG, p);
+            out.set(LE_LONG, 16L * i, length | (word << 32) & WORD0_MASKS[length & 15]);
+            out.set(LE_LONG, 16L * i + 8, 0L);
+            p += length;
+        }
+        return p;
+    }
+
+    static long storesOnly(int[] sizes, int n, MemorySegment out) {
+        for (int i = 0; i < n; i++) {
+            out.set(LE_LONG, 16L * i, sizes[i]);
+            out.set(LE_LONG, 16L * i + 8, 0L);
+        }
+        return out.get(LE_LONG, 0);
+    }
+}

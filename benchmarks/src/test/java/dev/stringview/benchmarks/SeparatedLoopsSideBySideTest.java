@@ -1,0 +1,20 @@
+package dev.stringview.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+/** The separated reader's loops taken apart run once, small, on both kinds of data (its view loops must agree). */
+class SeparatedLoopsSideBySideTest {
+    @Test
+    void runsOnceOnOneByteAndMixedLengths() {
+        SeparatedLoopsSideBySide.main(new String[] {"1", "1000", "1"});
+        SeparatedLoopsSideBySide.main(new String[] {"1", "1001", "4"});
+    }
+
+    @Test
+    void rejectsLengthsItDoesNotModel() {
+        assertThrows(IllegalArgumentException.class,
+                () -> SeparatedLoopsSideBySide.main(new String[] {"1", "1000", "5"}));
+    }
+}

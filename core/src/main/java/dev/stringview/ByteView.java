@@ -422,39 +422,46 @@ public final class ByteView implements Comparable<ByteView> {
         return Hashing.hashBytes((MemorySegment) data, offset, length());
     }
 
-    /** {@link #equals} of two long values of one length (at least 13) and one prefix: the bytes after it decide. */
+    /**
+     * {@link #equals} of two long values of one length (at least 13) and one prefix: the bytes after it decide.
+     * The checks are ordered for the common case, two heap copies that are equal (a map lookup that found its
+     * key): one compare of the kept hashes, the two array type checks, one test of both offsets and the lengths,
+     * then whole-array equality. Fewer instructions before the byte compare let the CPU overlap more of the
+     * next lookup's cache misses with this one's.
+     */
     private boolean equalLong(ByteView that) {
         long w1 = word1;
         long thatW1 = that.word1;
-        if (data == that.data && ((w1 ^ thatW1) & OFFSET_MASK) == 0) {
-            return true; // the same bytes
-        }
         int hash = (int) (w1 >>> 32);
         int thatHash = (int) (thatW1 >>> 32);
-        if (hash != 0 && thatHash != 0 && hash != thatHash) {
-            return false; // both hashes kept, and they differ
+        if (hash != thatHash && hash != 0 && thatHash != 0) {
+            return false; // both hashes kept, and they differ (equal in a map lookup: one compare)
         }
-        int length = length();
+        int length = (int) word0;
+        Object thatData = that.data;
+        if (data instanceof byte[] a && thatData instanceof byte[] b) {
+            if (((w1 | thatW1) & OFFSET_MASK) == 0 && a.length == length && b.length == length) {
+                // Two arrays of exactly these bytes (copies, heap reads of one value): whole-array equality
+                // is a C2 intrinsic expanded inline, as String.equals is; the range form below checks both
+                // ranges and then calls the vectorizedMismatch stub (docs/benchmarks.md, ByteView).
+                return Arrays.equals(a, b);
+            }
+            int from = (int) w1;
+            int thatFrom = (int) thatW1;
+            return Arrays.equals(a, from + 4, from + length, b, thatFrom + 4, thatFrom + length);
+        }
         long offset = w1 & OFFSET_MASK;
         long thatOffset = thatW1 & OFFSET_MASK;
-        if (data instanceof byte[] a) {
-            if (that.data instanceof byte[] b) {
-                if ((offset | thatOffset) == 0 && a.length == length && b.length == length) {
-                    // Two arrays of exactly these bytes (copies, heap reads of one value): whole-array equality
-                    // is a C2 intrinsic expanded inline, as String.equals is; the range form below checks both
-                    // ranges and then calls the vectorizedMismatch stub (docs/benchmarks.md, ByteView).
-                    return Arrays.equals(a, b);
-                }
-                int from = (int) offset;
-                int thatFrom = (int) thatOffset;
-                return Arrays.equals(a, from + 4, from + length, b, thatFrom + 4, thatFrom + length);
-            }
-            return equalTail(a, (int) offset, (MemorySegment) that.data, thatOffset, length);
+        if (data == thatData && offset == thatOffset) {
+            return true; // the same bytes
         }
-        if (that.data instanceof byte[] b) {
+        if (data instanceof byte[] a) {
+            return equalTail(a, (int) offset, (MemorySegment) thatData, thatOffset, length);
+        }
+        if (thatData instanceof byte[] b) {
             return equalTail(b, (int) thatOffset, (MemorySegment) data, offset, length);
         }
-        return ByteRanges.equal((MemorySegment) data, offset + 4, (MemorySegment) that.data, thatOffset + 4,
+        return ByteRanges.equal((MemorySegment) data, offset + 4, (MemorySegment) thatData, thatOffset + 4,
                 length - 4);
     }
 
@@ -552,17 +559,27 @@ public final class ByteView implements Comparable<ByteView> {
 
     /**
      * Order of two long values in arrays whose first 4 bytes (the prefix) are equal: big-endian words from byte 4,
-     * the last word of the common length read overlapping (bytes before it are equal, so it stays exact). Keys
-     * differ within a few words as a rule (URLs, paths, ids), and this loop is compiled inline into the sort;
-     * {@code Arrays.compareUnsigned} ranges check both ranges and call the vectorizedMismatch stub, which pays off
-     * only for long common runs.
+     * two at a time with one branch for both (keys that share a prefix, as URLs, paths and ids do, usually
+     * differ 16 to 40 bytes in), then the last word of the common length read overlapping (bytes before it are
+     * equal, so it stays exact). This loop is compiled inline into the sort; {@code Arrays.compareUnsigned} ranges
+     * check both ranges and call the vectorizedMismatch stub, which pays off only for long common runs.
      */
     private static int compareArrays(byte[] a, int aOffset, int aLength, byte[] b, int bOffset, int bLength) {
         Objects.checkFromIndexSize(aOffset, aLength, a.length);
         Objects.checkFromIndexSize(bOffset, bLength, b.length);
         int common = Math.min(aLength, bLength); // at least 13: both are long values
         int last = common - Long.BYTES;
-        for (int i = 4; i < last; i += Long.BYTES) {
+        int i = 4;
+        for (; i + Long.BYTES < last; i += 2 * Long.BYTES) { // both words end before the last word starts
+            long x0 = (long) BE_LONG.get(a, aOffset + i);
+            long y0 = (long) BE_LONG.get(b, bOffset + i);
+            long x1 = (long) BE_LONG.get(a, aOffset + i + Long.BYTES);
+            long y1 = (long) BE_LONG.get(b, bOffset + i + Long.BYTES);
+            if (((x0 ^ y0) | (x1 ^ y1)) != 0) {
+                return x0 != y0 ? Long.compareUnsigned(x0, y0) : Long.compareUnsigned(x1, y1);
+            }
+        }
+        if (i < last) {
             long x = (long) BE_LONG.get(a, aOffset + i);
             long y = (long) BE_LONG.get(b, bOffset + i);
             if (x != y) {

@@ -446,6 +446,51 @@ class ByteViewTest {
         }
     }
 
+    /**
+     * The order and equality of two array-backed long values (copies, and slices at an offset inside longer
+     * arrays) for every pair of lengths 13..60 and every position of the first differing byte (with a later difference the other way, so the
+     * first must decide), both directions, bytes below and above 0x80: the word loop compares two words per step, then one, then the last word read
+     * overlapping, and a difference in any of them (or none: a proper prefix) must decide like
+     * {@code Arrays.compareUnsigned}.
+     */
+    @Test
+    void arrayBackedOrderAgreesWithCompareUnsignedAtEveryDifferencePosition() {
+        Random random = new Random(SEED + 13);
+        for (int lengthA = 13; lengthA <= 60; lengthA++) {
+            for (int lengthB = lengthA; lengthB <= Math.min(60, lengthA + 9); lengthB++) {
+                byte[] b = new byte[lengthB];
+                for (int i = 0; i < lengthB; i++) {
+                    b[i] = (byte) (0x7E + random.nextInt(4)); // around the signed/unsigned boundary
+                }
+                for (int at = -1; at < lengthA; at++) { // -1: a is a proper prefix of b (or equal)
+                    byte[] a = Arrays.copyOf(b, lengthA);
+                    if (at >= 0) {
+                        int sign = random.nextBoolean() ? 1 : -1;
+                        a[at] = (byte) (b[at] + sign);
+                        if (at + 1 < lengthA) { // a later difference the other way, which must not decide
+                            int later = at + 1 + random.nextInt(lengthA - at - 1);
+                            a[later] = (byte) (b[later] - sign);
+                        }
+                    }
+                    int expected = Integer.signum(Arrays.compareUnsigned(a, b));
+                    int shift = random.nextInt(5);
+                    byte[] padded = new byte[lengthA + 2 * shift];
+                    System.arraycopy(a, 0, padded, shift, lengthA);
+                    ByteView[] as = {ByteView.copyOf(a), ByteView.copyOf(padded).slice(shift, shift + lengthA)};
+                    ByteView vb = ByteView.copyOf(b);
+                    for (ByteView va : as) {
+                        String where = "seed=" + (SEED + 13) + " lengthA=" + lengthA + " lengthB=" + lengthB + " at="
+                                + at + " shift=" + shift + " inline=" + va.isInline();
+                        assertEquals(expected, Integer.signum(va.compareTo(vb)), where);
+                        assertEquals(-expected, Integer.signum(vb.compareTo(va)), where);
+                        assertEquals(Arrays.equals(a, b), va.equals(vb), where);
+                        assertEquals(Arrays.equals(a, b), vb.equals(va), where);
+                    }
+                }
+            }
+        }
+    }
+
     /** A slice of a value whose hash is known gets its own hash, also through slices of slices, on every backing. */
     @Test
     void slicesOfValuesWithAKnownHashHashTheirOwnBytes() throws IOException {

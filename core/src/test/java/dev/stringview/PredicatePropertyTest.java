@@ -393,15 +393,19 @@ class PredicatePropertyTest {
                     }
                     ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, 40, views, null,
                             List.of(good.buffer(0)));
-                    for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
-                        ViewPredicate predicate = ViewPredicates.compare(c, value);
-                        IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
-                                () -> predicate.count(bad), "bufferBytes=" + bufferBytes + " " + c);
-                        String expected = pastTheEnd
-                                ? "offset=" + (bufferBytes - 10) + " length=25 bufferBytes=" + bufferBytes
-                                : "bufferIndex=3 buffers=1";
-                        assertTrue(e.getMessage().contains("row=1 ") && e.getMessage().contains(expected),
-                                e.getMessage());
+                    // the long constant makes row 1 a deep tie; the short one stops at its bytes 4..11
+                    for (byte[] k : List.of(value, "prefix-b".getBytes(StandardCharsets.US_ASCII))) {
+                        for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
+                            ViewPredicate predicate = ViewPredicates.compare(c, k);
+                            IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                                    () -> predicate.count(bad), "bufferBytes=" + bufferBytes + " " + c + " constant="
+                                            + new String(k, StandardCharsets.US_ASCII));
+                            String expected = pastTheEnd
+                                    ? "offset=" + (bufferBytes - 10) + " length=25 bufferBytes=" + bufferBytes
+                                    : "bufferIndex=3 buffers=1";
+                            assertTrue(e.getMessage().contains("row=1 ") && e.getMessage().contains(expected),
+                                    e.getMessage());
+                        }
                     }
                     assertEquals(2, ViewPredicates.equalTo(value).count(good));
                 }

@@ -39,6 +39,11 @@ final class OrderPredicate extends ViewPredicate {
     private final boolean constantIsLong;
     private final boolean acceptLess; // whether rows less than the constant match (< and <=), else greater ones
     private final long constantClipped; // the constant's length clipped to INLINE_MAX + 1 (see resolveTies)
+    private final int lengthClipped; // the same, as an int
+    // -1 when a tie whose clipped key equals the constant's is accepted before the flip below ("<=" and ">"), else 0
+    private final long sameTerm;
+    // -1 when rows above the constant match (">" and ">="): the outcome is then the complement of "below (or same)"
+    private final long flip;
 
     OrderPredicate(Constant constant, Comparison comparison) {
         this.constant = constant;
@@ -53,6 +58,11 @@ final class OrderPredicate extends ViewPredicate {
         this.constantIsLong = constant.length > INLINE_MAX;
         this.acceptLess = (acceptMask & 1) != 0;
         this.constantClipped = Math.min(constant.length, INLINE_MAX + 1);
+        this.lengthClipped = (int) constantClipped;
+        this.flip = acceptLess ? 0 : -1L;
+        // "<" = below, "<=" = below | same, ">" = ~(below | same), ">=" = ~below (only the four order operators
+        // reach this class: ViewPredicates maps = and <> to EqualityPredicate)
+        this.sameTerm = acceptLess == (acceptsEqual != 0) ? -1L : 0;
     }
 
     @Override
@@ -97,6 +107,8 @@ final class OrderPredicate extends ViewPredicate {
         final long[] ties;
         /** The "less" bits of the vector view pass ({@link Vectorization.ViewWordScan#orderWords}). */
         final long[] less;
+        /** Bytes 4..11 of each tie, by position in the window, for {@link #resolveTiesGathered}; made on first use. */
+        long[] loaded;
         /** Whether the last crowded word had inline ties that {@link #decidedInline} settled. */
         boolean refineInline = true;
         /**
@@ -228,6 +240,25 @@ final class OrderPredicate extends ViewPredicate {
     private void resolveTies(ViewColumn column, int[] selection, int base, int count, Window window) {
         MemorySegment views = column.viewSegment();
         MemorySegment[] buffers = column.bufferArray();
+        MemorySegment only = selection == null ? TieWords.onlyBuffer(buffers) : null;
+        if (only != null) {
+            if (only.byteSize() >= GATHER_MIN_BYTES && sparse(window.ties, count)) {
+                resolveTiesGathered(views, only, buffers, base, count, window);
+            } else {
+                resolveTiesOneBuffer(views, only, buffers, base, count, window);
+            }
+            return;
+        }
+        try {
+            resolveTiesManyBuffers(views, buffers, selection, base, count, window);
+        } catch (IndexOutOfBoundsException e) {
+            throw TieWords.misplacedTie(views, buffers, selection, base, window.ties, count, e);
+        }
+    }
+
+    /** {@link #resolveTies} over a selection or a column with several buffers (or none). */
+    private void resolveTiesManyBuffers(MemorySegment views, MemorySegment[] buffers, int[] selection, int base,
+            int count, Window window) {
         long[] accepted = window.accepted;
         long[] tieWords = window.ties;
         int likelyIndex = TieWords.likelyBufferIndex(views, buffers, selection, base, tieWords, count);
@@ -269,6 +300,150 @@ final class OrderPredicate extends ViewPredicate {
             }
             accepted[w] |= add;
         }
+    }
+
+    /**
+     * A one-buffer column whose buffer holds at least this many bytes reads a window's ties in two loops when they
+     * are sparse ({@link #resolveTiesGathered}): far larger than the L2 cache, each tie's bytes are a miss.
+     */
+    static final long GATHER_MIN_BYTES = 8L << 20;
+    /** Ties are sparse when at most one row in {@code 1 << SPARSE_SHIFT} of the window is one. */
+    private static final int SPARSE_SHIFT = 3;
+
+    private static boolean sparse(long[] ties, int count) {
+        int n = 0;
+        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
+            n += Long.bitCount(ties[w]);
+        }
+        return n <= (count >>> SPARSE_SHIFT);
+    }
+
+    /**
+     * {@link #resolveTies} over rows (no selection) of a column whose only buffer is {@code buffer}
+     * ({@link TieWords#onlyBuffer}): one loop over the ties, the buffer a loop-invariant local, and per tie only
+     * two outcome bits ("below" and "same", by bytes 4..11 and the length clipped to 13) that the word's accepted
+     * bits are computed from afterwards ({@link #settleWord}). The earlier loop, which combined the three accept
+     * masks per tie and selected the likely buffer per tie, kept its two outcome words and three masks on the
+     * stack in C2's code (a load, an OR and a store per tie; seen with {@code -XX:CompileCommand=print}). A long
+     * row naming a buffer other than 0 is remembered by OR-ing its index and fails after the loop.
+     */
+    private void resolveTiesOneBuffer(MemorySegment views, MemorySegment buffer, MemorySegment[] buffers, int base,
+            int count, Window window) {
+        long[] tieWords = window.ties;
+        long second = this.second;
+        int clippedConstant = lengthClipped;
+        int other = 0;
+        int words = (count + 63) >>> 6;
+        try {
+            for (int w = 0; w < words; w++) {
+                long at0 = (long) (base + (w << 6)) << 4;
+                long below = 0;
+                long same = 0;
+                for (long t = tieWords[w]; t != 0; t &= t - 1) {
+                    int i = Long.numberOfTrailingZeros(t);
+                    long at = at0 + ((long) i << 4);
+                    int length = views.get(LAYOUT_LE_INT, at);
+                    long word = views.get(LAYOUT_LE_LONG, at + 8);
+                    int clipped = length;
+                    if (length > INLINE_MAX) {
+                        other |= (int) word;
+                        word = buffer.get(LAYOUT_LE_LONG, (word >>> 32) + PREFIX_SIZE);
+                        clipped = INLINE_MAX + 1;
+                    }
+                    long x = Long.reverseBytes(word);
+                    long sameBytes = x == second ? 1 : 0;
+                    below |= ((Long.compareUnsigned(x, second) < 0 ? 1 : 0)
+                            | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
+                    same |= (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
+                }
+                settleWord(views, buffers, base, w, below, same, window);
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, e);
+        }
+        if (other != 0) {
+            throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, null);
+        }
+    }
+
+    /**
+     * {@link #resolveTiesOneBuffer} in two loops, for sparse ties over a buffer far larger than the cache: the
+     * first only loads each tie's bytes 4..11 (from the view, or from the buffer for a long row) into
+     * {@code window.loaded}, about a dozen instructions per tie, so that the reorder buffer holds the loads of
+     * two or three times as many ties as in the combined loop and their DRAM misses overlap; the second compares
+     * from that array and the views, both in L1. In cache, or when most rows tie (then the buffer is read almost
+     * in order and the prefetcher streams it), the second pass only costs: see docs/architecture.md.
+     */
+    private void resolveTiesGathered(MemorySegment views, MemorySegment buffer, MemorySegment[] buffers, int base,
+            int count, Window window) {
+        long[] tieWords = window.ties;
+        long[] loaded = window.loaded;
+        if (loaded == null) {
+            loaded = window.loaded = new long[WINDOW];
+        }
+        int other = 0;
+        int words = (count + 63) >>> 6;
+        try {
+            for (int w = 0; w < words; w++) {
+                long at0 = (long) (base + (w << 6)) << 4;
+                int p0 = w << 6;
+                for (long t = tieWords[w]; t != 0; t &= t - 1) {
+                    int i = Long.numberOfTrailingZeros(t);
+                    long at = at0 + ((long) i << 4);
+                    long word = views.get(LAYOUT_LE_LONG, at + 8);
+                    if (views.get(LAYOUT_LE_INT, at) > INLINE_MAX) {
+                        other |= (int) word;
+                        word = buffer.get(LAYOUT_LE_LONG, (word >>> 32) + PREFIX_SIZE);
+                    }
+                    loaded[p0 + i] = word;
+                }
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, e);
+        }
+        if (other != 0) {
+            throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, null);
+        }
+        long second = this.second;
+        int clippedConstant = lengthClipped;
+        for (int w = 0; w < words; w++) {
+            long at0 = (long) (base + (w << 6)) << 4;
+            int p0 = w << 6;
+            long below = 0;
+            long same = 0;
+            for (long t = tieWords[w]; t != 0; t &= t - 1) {
+                int i = Long.numberOfTrailingZeros(t);
+                int clipped = Math.min(views.get(LAYOUT_LE_INT, at0 + ((long) i << 4)), INLINE_MAX + 1);
+                long x = Long.reverseBytes(loaded[p0 + i]);
+                long sameBytes = x == second ? 1 : 0;
+                below |= ((Long.compareUnsigned(x, second) < 0 ? 1 : 0)
+                        | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
+                same |= (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
+            }
+            settleWord(views, buffers, base, w, below, same, window);
+        }
+    }
+
+    /**
+     * Adds word {@code w}'s outcome to {@code window.accepted} from its ties' {@code below} and {@code same} bits:
+     * "<" takes below, "<=" below or same, ">" neither, ">=" not below. With a long constant "same" means agreeing
+     * through byte 11 with a long row; those deep ties are decided from the bytes after, one by one.
+     */
+    private void settleWord(MemorySegment views, MemorySegment[] buffers, int base, int w, long below, long same,
+            Window window) {
+        long ties = window.ties[w];
+        long add = ((below | (same & sameTerm)) ^ flip) & ties;
+        if (constantIsLong && same != 0) {
+            add &= ~same;
+            long first = (long) (base + (w << 6)) << 4;
+            for (long deep = same; deep != 0; deep &= deep - 1) {
+                int i = Long.numberOfTrailingZeros(deep);
+                long at = first + ((long) i << 4);
+                add |= (long) ((acceptMask >>> deepOutcome(buffers, views.get(LAYOUT_LE_LONG, at),
+                        views.get(LAYOUT_LE_LONG, at + 8))) & 1) << i;
+            }
+        }
+        window.accepted[w] |= add;
     }
 
     /**

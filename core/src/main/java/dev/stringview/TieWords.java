@@ -69,6 +69,40 @@ final class TieWords {
     }
 
     /**
+     * The error for a window's ties ({@code ties}, as for {@link #likelyBufferIndex}) of which a long row names a
+     * missing buffer or bytes outside its buffer: the first such row, with its view's numbers. {@code cause} is
+     * the bounds failure met while reading, if any.
+     */
+    static RuntimeException misplacedTie(MemorySegment views, MemorySegment[] buffers, int[] selection, int base,
+            long[] ties, int count, RuntimeException cause) {
+        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
+            for (long t = ties[w]; t != 0; t &= t - 1) {
+                int position = base + (w << 6) + Long.numberOfTrailingZeros(t);
+                int row = selection == null ? position : selection[position];
+                long at = (long) row << 4;
+                int length = views.get(LAYOUT_LE_INT, at);
+                if (length <= INLINE_MAX) {
+                    continue;
+                }
+                int index = views.get(LAYOUT_LE_INT, at + 8);
+                long offset = Integer.toUnsignedLong(views.get(LAYOUT_LE_INT, at + 12));
+                if (index < 0 || index >= buffers.length) {
+                    return new IndexOutOfBoundsException("view names a missing data buffer: row=" + row
+                            + " bufferIndex=" + index + " buffers=" + buffers.length);
+                }
+                long size = buffers[index].byteSize();
+                if (offset + length > size) {
+                    return new IndexOutOfBoundsException("view points past its data buffer: row=" + row
+                            + " bufferIndex=" + index + " offset=" + offset + " length=" + length + " bufferBytes="
+                            + size);
+                }
+            }
+        }
+        return cause != null ? cause : new IllegalStateException("no misplaced tie found: base=" + base
+                + " count=" + count);
+    }
+
+    /**
      * The buffer index of the first long row among the ties of a window ({@code ties}: bit {@code i % 64} of word
      * {@code i / 64} for entry {@code base + i}), or -1 when there is none.
      */

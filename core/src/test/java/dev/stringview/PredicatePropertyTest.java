@@ -220,18 +220,8 @@ class PredicatePropertyTest {
             Random random = new Random(seed);
             byte[] start = randomBytes(random, 12, alphabet);
             int rows = sizes[s];
-            List<byte[]> values = new ArrayList<>();
-            for (int row = 0; row < rows; row++) {
-                int share = new int[] {100, 50, 5, 100}[(row / 64 + s) % 4];
-                int length = lengths[random.nextInt(lengths.length)];
-                if (random.nextInt(20) == 0) {
-                    values.add(null);
-                } else if (random.nextInt(100) < share) {
-                    values.add(sharingStart(random, start, length, alphabet));
-                } else {
-                    values.add(randomBytes(random, length, alphabet));
-                }
-            }
+            List<byte[]> values = sharingValues(random, rows, new int[] {100, 50, 5, 100}, 64, s, 20, lengths, start,
+                    alphabet);
             List<byte[]> constants = new ArrayList<>();
             for (int length : new int[] {4, 8, 12, 13, 16, 25}) {
                 constants.add(sharingStart(random, start, length, alphabet));
@@ -265,15 +255,73 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Order's tie loops on one-buffer columns against the model: a buffer of 8 MiB (sparse windows take the
+     * gathered loop, crowded ones the single loop) and a small one (the single loop), windows where 5%, 50% or
+     * 100% of rows share the constant's first 4, 8 or 12 bytes, lengths around the inline limit, constants of 5 to
+     * 13, 17 and 25 bytes, bytes 0x80 and above in bytes 4..11, nulls (with garbage views), and window borders.
+     */
+    @Test
+    void orderTiesOfLargeAndSmallOneBufferColumns() {
+        int[] lengths = {0, 1, 5, 8, 11, 12, 13, 15, 16, 17, 25};
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int rows = 3100;
+        for (int s = 0; s < 2; s++) {
+            long seed = 0x71E5 + 101L * s;
+            Random random = new Random(seed);
+            byte[] start = randomBytes(random, 12, alphabet);
+            // window by window: sparse (gathered when the buffer is large), crowded, sparse, half sharing
+            List<byte[]> values = sharingValues(random, rows, new int[] {5, 100, 2, 50}, 1024, s, 16, lengths, start,
+                    alphabet);
+            List<byte[]> constants = new ArrayList<>();
+            for (int length : new int[] {5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 25}) {
+                constants.add(sharingStart(random, start, length, alphabet));
+            }
+            for (int c = 0; c < 4; c++) {
+                byte[] v = values.get(random.nextInt(rows));
+                if (v != null && v.length > 12) {
+                    constants.add(v); // deep ties: rows equal to the constant through byte 11 and beyond
+                }
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                ViewColumn large = oneAdoptedBuffer(arena, values, OrderPredicate.GATHER_MIN_BYTES);
+                ViewColumn small = oneAdoptedBuffer(arena, values);
+                List<ViewColumn> columns = List.of(large, TestData.withGarbageNullViews(arena, large, seed), small);
+                for (int i = 0; i < columns.size(); i++) {
+                    ViewColumn column = columns.get(i);
+                    String where = "order ties column#" + i + " bufferBytes=" + column.buffer(0).byteSize()
+                            + " seed=" + seed;
+                    for (byte[] k : constants) {
+                        String what = where + " constant=" + ModelChecks.show(k);
+                        for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.LESS_THAN_OR_EQUAL,
+                                Comparison.GREATER_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
+                            checkPredicate(what + " " + c, ViewPredicates.compare(c, k), column, values,
+                                    v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * A column whose every value, inline or long, is a view into one adopted buffer holding all their bytes one
      * after another (as Suite 1 builds its columns), so the kernels take their one-buffer paths.
      */
     private static ViewColumn oneAdoptedBuffer(Arena arena, List<byte[]> values) {
-        int total = 0;
+        return oneAdoptedBuffer(arena, values, 0);
+    }
+
+    /**
+     * As above in a buffer of at least {@code minBytes}, the values spread over it with equal gaps (so that an
+     * 8 MiB buffer takes order's gathered tie loop, {@link OrderPredicate#GATHER_MIN_BYTES}).
+     */
+    private static ViewColumn oneAdoptedBuffer(Arena arena, List<byte[]> values, long minBytes) {
+        long total = 0;
         for (byte[] v : values) {
             total += v == null ? 0 : v.length;
         }
-        MemorySegment heap = arena.allocate(Math.max(1, total), 1);
+        long gap = values.isEmpty() ? 0 : Math.max(0, minBytes - total) / values.size();
+        MemorySegment heap = arena.allocate(Math.max(Math.max(1, total), minBytes), 1);
         ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.BINARY);
         int buffer = builder.adoptBuffer(heap);
         long offset = 0;
@@ -284,7 +332,7 @@ class PredicatePropertyTest {
             }
             MemorySegment.copy(v, 0, heap, ValueLayout.JAVA_BYTE, offset, v.length);
             builder.appendView(buffer, offset, v.length);
-            offset += v.length;
+            offset += v.length + gap;
         }
         ViewColumn column = builder.build();
         assertEquals(1, column.bufferCount(), "one adopted buffer");
@@ -312,8 +360,56 @@ class PredicatePropertyTest {
                         && e.getMessage().contains("buffers=1"), e.getMessage());
             }
             ViewPredicate lessThan = ViewPredicates.compare(Comparison.LESS_THAN, value);
-            assertThrows(IndexOutOfBoundsException.class, () -> lessThan.count(bad));
+            IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> lessThan.count(bad));
+            assertTrue(e.getMessage().contains("row=1") && e.getMessage().contains("bufferIndex=3")
+                    && e.getMessage().contains("buffers=1"), e.getMessage());
             assertEquals(3, ViewPredicates.equalTo(value).count(good));
+        }
+    }
+
+    /**
+     * Order's one-buffer tie loops, single and gathered, on unchecked columns whose second row names a missing
+     * buffer or points past the end of the only one: a one-line error naming the row and the numbers.
+     */
+    @Test
+    void orderTiesOfABadOneBufferColumnFailNamingTheRow() {
+        byte[] value = "prefix-and-a-long-tail-25".getBytes(StandardCharsets.US_ASCII);
+        List<byte[]> values = new ArrayList<>();
+        for (int row = 0; row < 40; row++) {
+            values.add(row % 20 == 1 ? value : ("other" + row).getBytes(StandardCharsets.US_ASCII));
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            for (long minBytes : new long[] {0, OrderPredicate.GATHER_MIN_BYTES}) {
+                ViewColumn good = oneAdoptedBuffer(arena, values, minBytes);
+                long bufferBytes = good.buffer(0).byteSize();
+                for (boolean pastTheEnd : new boolean[] {false, true}) {
+                    MemorySegment views = arena.allocate(40L * ViewLayout.VIEW_SIZE, 16);
+                    MemorySegment.copy(good.views(), 0, views, 0, views.byteSize());
+                    if (pastTheEnd) {
+                        views.set(ViewLayout.LAYOUT_LE_INT, ViewLayout.VIEW_SIZE + ViewLayout.OFFSET_BUFFER_OFFSET,
+                                (int) bufferBytes - 10);
+                    } else {
+                        views.set(ViewLayout.LAYOUT_LE_INT, ViewLayout.VIEW_SIZE + ViewLayout.OFFSET_BUFFER_INDEX, 3);
+                    }
+                    ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, 40, views, null,
+                            List.of(good.buffer(0)));
+                    // the long constant makes row 1 a deep tie; the short one stops at its bytes 4..11
+                    for (byte[] k : List.of(value, "prefix-b".getBytes(StandardCharsets.US_ASCII))) {
+                        for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
+                            ViewPredicate predicate = ViewPredicates.compare(c, k);
+                            IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                                    () -> predicate.count(bad), "bufferBytes=" + bufferBytes + " " + c + " constant="
+                                            + new String(k, StandardCharsets.US_ASCII));
+                            String expected = pastTheEnd
+                                    ? "offset=" + (bufferBytes - 10) + " length=25 bufferBytes=" + bufferBytes
+                                    : "bufferIndex=3 buffers=1";
+                            assertTrue(e.getMessage().contains("row=1 ") && e.getMessage().contains(expected),
+                                    e.getMessage());
+                        }
+                    }
+                    assertEquals(2, ViewPredicates.equalTo(value).count(good));
+                }
+            }
         }
     }
 
@@ -324,6 +420,28 @@ class PredicatePropertyTest {
             value[i] = alphabet[random.nextInt(alphabet.length)];
         }
         return value;
+    }
+
+    /**
+     * {@code rows} values of random lengths from {@code lengths}, one in {@code nullOneIn} null; in block
+     * {@code row / blockRows} a share of {@code shares[(block + shift) % shares.length]} percent agree with
+     * {@code start} ({@link #sharingStart}), the rest are random.
+     */
+    private static List<byte[]> sharingValues(Random random, int rows, int[] shares, int blockRows, int shift,
+            int nullOneIn, int[] lengths, byte[] start, byte[] alphabet) {
+        List<byte[]> values = new ArrayList<>();
+        for (int row = 0; row < rows; row++) {
+            int share = shares[(row / blockRows + shift) % shares.length];
+            int length = lengths[random.nextInt(lengths.length)];
+            if (random.nextInt(nullOneIn) == 0) {
+                values.add(null);
+            } else if (random.nextInt(100) < share) {
+                values.add(sharingStart(random, start, length, alphabet));
+            } else {
+                values.add(randomBytes(random, length, alphabet));
+            }
+        }
+        return values;
     }
 
     /** A value of {@code length} bytes that agrees with {@code start} through byte 3, 7 or 11 (as it fits). */

@@ -18,7 +18,7 @@ import java.util.SplittableRandom;
  * <p>Calls are short (about 200 rows, 6-8 back-edges): HotSpot's tiered policy then compiles the whole method at
  * tier 4 on its invocation and back-edge counts before an on-stack replacement would be due, and a whole-method
  * compile is what later callers enter. The calls vary everything a caller may vary (ranges starting and ending
- * anywhere, so the scalar tails run; candidate shares from none to all; native and heap segments; order windows
+ * anywhere, so the scalar tails run; candidate shares from none to all; order windows
  * ending at the segment's end), so that C2's profile holds every path and a caller's first rows do not hit an
  * untaken branch and send the method back to the interpreter.
  */
@@ -68,8 +68,12 @@ final class ViewWordWarmUp {
             long[] words = views(new SplittableRandom(0x5EED_0015L));
             // A long[] holds the words in the platform's order, little-endian like a view on the CPUs with
             // 512-bit vectors this runs on; the passes read the segments little-endian either way.
-            MemorySegment heap = MemorySegment.ofArray(words);
-            MemorySegment offHeap = arena.allocate(heap.byteSize(), 16).copyFrom(heap);
+            // Native memory only, as columns are. Calls over a heap array as well made the profile of every pass
+            // see two segment classes, and C2 then checked the class at each vector load: the passes ran 1.6-2.0x
+            // slower (OrderPassTiming, 3 JVMs each, 2026-11-24). A caller with heap views costs one
+            // recompilation, not a wrong answer.
+            MemorySegment offHeap = arena.allocate(8L * words.length, 16)
+                    .copyFrom(MemorySegment.ofArray(words));
             SplittableRandom random = new SplittableRandom(0x5EED_0016L);
             int[] out = new int[ROWS];
             long[] less = new long[16];
@@ -84,8 +88,7 @@ final class ViewWordWarmUp {
                     long rows = 0;
                     long t0 = System.nanoTime();
                     for (int c = 0; c < CALLS_PER_ROUND; c++) {
-                        // Most calls over native memory, as columns are; some over a heap array, as tests use.
-                        rows += call(method, (c & 7) == 7 ? heap : offHeap, words, random, out, less, ties);
+                        rows += call(method, offHeap, words, random, out, less, ties);
                     }
                     double nsPerRow = (double) (System.nanoTime() - t0) / rows;
                     rowsWarmed += rows;

@@ -12,14 +12,10 @@ import java.lang.foreign.MemorySegment;
  * pattern of at most 4 bytes needs nothing more; otherwise every candidate's bytes 4..11 (an inline row's second
  * view word, a long row's buffer) are compared masked, in one loop over all candidates ({@link TieWords}), and
  * only a pattern longer than 12 bytes reads the rest of its candidates that agree so far. {@code count} over a
- * column without nulls writes no ids for the candidates the view decides ({@link #countRows}), and the first phase
- * runs as the Vector API pass only where that measured faster than the scalar loop ({@link #vectorPays}).
+ * column without nulls writes no ids for the candidates the view decides ({@link #countRows}). Without a selection
+ * the first phase is the Vector API pass once it is warm ({@link Vectorization#viewWords()}).
  */
 final class PrefixPredicate extends ViewPredicate {
-    /** Columns with at least this many rows take the vector pass whatever their data ({@link #vectorPays}). */
-    static final int VECTOR_ROWS = 1 << 16;
-    /** Rows sampled by {@link #vectorPays}. */
-    static final int SAMPLE = 32;
     private final Constant pattern;
     private final long prefixMask;
     private final long prefixBits;
@@ -45,7 +41,7 @@ final class PrefixPredicate extends ViewPredicate {
         // (reading it for every row measured 2-3x slower at a 5% share; a branch-free form, 64 rows a word, was
         // slower as well), so that only long candidates go on to their buffers.
         Vectorization.ViewWordScan vector = Vectorization.viewWords();
-        if (selection == null && vector != null && vectorPays(column, views, from, to)) {
+        if (selection == null && vector != null) {
             candidates = vector.prefixCandidates(views, from, to, mask, bits, patternLength, inlineMask, inlineBits,
                     out);
         } else if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
@@ -114,9 +110,6 @@ final class PrefixPredicate extends ViewPredicate {
         }
         MemorySegment views = column.viewSegment();
         Vectorization.ViewWordScan vector = Vectorization.viewWords();
-        if (vector != null && !vectorPays(column, views, 0, n)) {
-            vector = null;
-        }
         int[] longCandidates = new int[Math.min(TieWords.WINDOW, Math.max(1, n))];
         int total = 0;
         for (int from = 0; from < n; from += TieWords.WINDOW) {
@@ -132,31 +125,6 @@ final class PrefixPredicate extends ViewPredicate {
             }
         }
         return total;
-    }
-
-    /**
-     * Whether the vector pass is worth taking over rows {@code [from, to)} of {@code column} rather than the scalar
-     * loop. The vector pass costs the same per row whatever the data; the scalar loop's cost grows with the share
-     * of rows whose first view word fits (only those read the second word, and a share far from 0 and 1 makes
-     * its branch mispredict). Side by side in cache (VectorSideBySide, 8192 rows) the scalar loop was faster at a
-     * 5% share (0.65-0.80 vs 0.89-1.22 ns/row for count) and the two crossed between 25% and 50%; on a column of
-     * DRAM size the vector pass was faster even at 5% (Suite 1, 10M 8-byte rows: 1.13 vs 1.51 ns/row). So: the
-     * vector pass for columns of {@value #VECTOR_ROWS} rows or more (1 MiB of views, past the L2 cache), else when
-     * at least a third of {@value #SAMPLE} rows spread over the range fit.
-     */
-    private boolean vectorPays(ViewColumn column, MemorySegment views, int from, int to) {
-        if (column.size() >= VECTOR_ROWS) {
-            return true;
-        }
-        int rows = to - from;
-        int step = Math.max(1, rows / SAMPLE);
-        int sampled = 0;
-        int fit = 0;
-        for (int row = from; row < to && sampled < SAMPLE; row += step, sampled++) {
-            long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
-            fit += (w0 & prefixMask) == prefixBits && (int) w0 >= pattern.length ? 1 : 0;
-        }
-        return fit * 3 >= sampled;
     }
 
     /**

@@ -102,14 +102,13 @@ class ViewWordPassTest {
     }
 
     /**
-     * Starts-with chooses between the vector pass and the scalar loop by the share of sampled rows whose prefix
-     * and length fit (PrefixPredicate.vectorPays): columns where every row, about a third, or one row in twenty
-     * shares the pattern's first 4 bytes, at row counts around the 1024-row windows, so that both choices and the
-     * borders between them meet the model, for {@code count}, {@code select} and {@code mask}, with and without
-     * nulls.
+     * Starts-with at every share of candidates: columns where every row, about a third, or one row in twenty
+     * shares the pattern's first 4 bytes, at row counts around the 32-row steps and 1024-row windows, against the
+     * model for {@code count} (bit counts, long candidates only written), {@code select} and {@code mask}, with and
+     * without nulls.
      */
     @Test
-    void startsWithMatchesModelWhicheverPassTheShareChooses() throws InterruptedException {
+    void startsWithMatchesModelAtEveryCandidateShare() throws InterruptedException {
         awaitVectorPassesIfLoaded();
         for (int rows : new int[] {31, 32, 33, 1023, 1024, 1025, 3100}) {
             for (int share : new int[] {1, 3, 20}) {

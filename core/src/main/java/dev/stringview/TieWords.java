@@ -64,8 +64,13 @@ final class TieWords {
 
     /** The error for a long row whose view names a buffer the one-buffer column does not have. */
     static IndexOutOfBoundsException missingBuffer(MemorySegment views, int row) {
+        return missingBuffer(row, (int) views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8), 1);
+    }
+
+    /** The error for a long row whose view names buffer {@code bufferIndex} of a column with {@code buffers}. */
+    private static IndexOutOfBoundsException missingBuffer(int row, int bufferIndex, int buffers) {
         return new IndexOutOfBoundsException("view names a missing data buffer: row=" + row + " bufferIndex="
-                + (int) views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8) + " buffers=1");
+                + bufferIndex + " buffers=" + buffers);
     }
 
     /**
@@ -87,8 +92,7 @@ final class TieWords {
                 int index = views.get(LAYOUT_LE_INT, at + 8);
                 long offset = Integer.toUnsignedLong(views.get(LAYOUT_LE_INT, at + 12));
                 if (index < 0 || index >= buffers.length) {
-                    return new IndexOutOfBoundsException("view names a missing data buffer: row=" + row
-                            + " bufferIndex=" + index + " buffers=" + buffers.length);
+                    return missingBuffer(row, index, buffers.length);
                 }
                 long size = buffers[index].byteSize();
                 if (offset + length > size) {

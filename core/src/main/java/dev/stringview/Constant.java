@@ -123,7 +123,7 @@ final class Constant {
      * 12 on as big-endian words, then the lengths. The order kernels' deep ties, which are every value equal to the
      * constant (1% of the rows of Suite 1's collision data). Up to {@link #WORDWISE_ORDER_MAX} bytes this is a
      * short loop of 8-byte loads that C2 inlines; the {@code mismatch} call it replaces, between a native buffer and
-     * the constant's heap array, cost a call and a setup per row.
+     * the constant's heap array, was a call per deep tie.
      */
     int compareFrom12(MemorySegment data, long offset, int rowLength) {
         int common = Math.min(rowLength, length);
@@ -132,9 +132,10 @@ final class Constant {
                     length - INLINE_MAX);
         }
         for (int at = INLINE_MAX; at < common; at += Long.BYTES) {
-            int take = Math.min(Long.BYTES, common - at);
-            long a = bigEndianBytes(data, offset, rowLength, at, take);
-            long b = bigEndianBytes(segment, 0, length, at, take);
+            // Past the shorter value's end its word holds zeros, the other's word its own bytes, which are never
+            // below zeros: a difference there orders the values as their lengths do, so no mask is needed.
+            long a = bigEndianFrom(data, offset, rowLength, at);
+            long b = bigEndianFrom(segment, 0, length, at);
             if (a != b) {
                 return Long.compareUnsigned(a, b) < 0 ? -1 : 1;
             }
@@ -143,15 +144,14 @@ final class Constant {
     }
 
     /**
-     * Bytes {@code at..at + take - 1} ({@code take} in 1..8) of the {@code valueLength}-byte value at
-     * {@code offset} of {@code data}, big-endian in the high bytes of a word, zeros below: one load that stays inside
-     * the value (when fewer than eight bytes are left, the load ends at its last byte and is shifted up), so the
-     * last value of a buffer reads nothing past its end. Needs {@code valueLength >= 8}.
+     * Bytes {@code at..at + 7} of the {@code valueLength}-byte value at {@code offset} of {@code data} as a
+     * big-endian word, zeros for the bytes past its end: one load that stays inside the value (when fewer than
+     * eight bytes are left, the load ends at its last byte and is shifted up), so the last value of a buffer reads
+     * nothing past its end. Needs {@code valueLength >= 8} and {@code at < valueLength}.
      */
-    private static long bigEndianBytes(MemorySegment data, long offset, int valueLength, int at, int take) {
+    private static long bigEndianFrom(MemorySegment data, long offset, int valueLength, int at) {
         int past = Math.max(0, at + Long.BYTES - valueLength); // bytes the load would read past the value
-        long word = data.get(ViewLayout.LAYOUT_BE_LONG, offset + at - past) << (past << 3);
-        return word & (-1L << ((Long.BYTES - take) << 3));
+        return data.get(ViewLayout.LAYOUT_BE_LONG, offset + at - past) << (past << 3);
     }
 
     /** Mask of the low {@code n} bytes of a little-endian word ({@code n} in 0..8). */

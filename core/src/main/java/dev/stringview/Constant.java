@@ -111,49 +111,6 @@ final class Constant {
         return difference;
     }
 
-    /**
-     * Longer constants' bytes from 12 are compared with {@code mismatch}
-     * ({@link #compareFrom12}); up to this length, word by word.
-     */
-    static final int WORDWISE_ORDER_MAX = 44;
-
-    /**
-     * Negative, zero or positive as the valid long row of {@code rowLength} bytes at {@code offset} of {@code data},
-     * known to agree with this long constant through byte 11, sorts before, equal to or after it: their bytes from
-     * 12 on as big-endian words, then the lengths. The order kernels' deep ties, which are every value equal to the
-     * constant (1% of the rows of Suite 1's collision data). Up to {@link #WORDWISE_ORDER_MAX} bytes this is a
-     * short loop of 8-byte loads that C2 inlines; the {@code mismatch} call it replaces, between a native buffer and
-     * the constant's heap array, was a call per deep tie.
-     */
-    int compareFrom12(MemorySegment data, long offset, int rowLength) {
-        int common = Math.min(rowLength, length);
-        if (length > WORDWISE_ORDER_MAX) {
-            return ByteRanges.compare(data, offset + INLINE_MAX, rowLength - INLINE_MAX, segment, INLINE_MAX,
-                    length - INLINE_MAX);
-        }
-        for (int at = INLINE_MAX; at < common; at += Long.BYTES) {
-            // Past the shorter value's end its word holds zeros, the other's word its own bytes, which are never
-            // below zeros: a difference there orders the values as their lengths do, so no mask is needed.
-            long a = bigEndianFrom(data, offset, rowLength, at);
-            long b = bigEndianFrom(segment, 0, length, at);
-            if (a != b) {
-                return Long.compareUnsigned(a, b) < 0 ? -1 : 1;
-            }
-        }
-        return Integer.compare(rowLength, length);
-    }
-
-    /**
-     * Bytes {@code at..at + 7} of the {@code valueLength}-byte value at {@code offset} of {@code data} as a
-     * big-endian word, zeros for the bytes past its end: one load that stays inside the value (when fewer than
-     * eight bytes are left, the load ends at its last byte and is shifted up), so the last value of a buffer reads
-     * nothing past its end. Needs {@code valueLength >= 8} and {@code at < valueLength}.
-     */
-    private static long bigEndianFrom(MemorySegment data, long offset, int valueLength, int at) {
-        int past = Math.max(0, at + Long.BYTES - valueLength); // bytes the load would read past the value
-        return data.get(ViewLayout.LAYOUT_BE_LONG, offset + at - past) << (past << 3);
-    }
-
     /** Mask of the low {@code n} bytes of a little-endian word ({@code n} in 0..8). */
     static long lowBytesMask(int n) {
         return n >= 8 ? -1L : (1L << (8 * n)) - 1;

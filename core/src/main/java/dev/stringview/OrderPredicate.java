@@ -6,6 +6,7 @@ import static dev.stringview.ViewLayout.LAYOUT_LE_INT;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 import static dev.stringview.ViewLayout.PREFIX_SIZE;
 
+import dev.stringview.internal.ByteRanges;
 import dev.stringview.internal.Vectorization;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -450,6 +451,8 @@ final class OrderPredicate extends ViewPredicate {
      * or greater than it: the bytes from 12 on, then the lengths.
      */
     private int deepOutcome(MemorySegment[] buffers, long w0, long w1) {
-        return Integer.signum(constant.compareFrom12(buffers[(int) w1], w1 >>> 32, (int) w0)) + 1;
+        int length = (int) w0;
+        return Integer.signum(ByteRanges.compare(buffers[(int) w1], (w1 >>> 32) + INLINE_MAX, length - INLINE_MAX,
+                constant.segment, INLINE_MAX, constant.length - INLINE_MAX)) + 1;
     }
 }

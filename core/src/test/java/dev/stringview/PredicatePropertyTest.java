@@ -368,8 +368,7 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Order's deep ties (long rows agreeing with a long constant through byte 11), compared from byte 12 word by word
-     * ({@link Constant#compareFrom12}) up to {@link Constant#WORDWISE_ORDER_MAX} bytes and by {@code mismatch} above:
+     * Order's deep ties (long rows agreeing with a long constant through byte 11, settled from byte 12 on):
      * constants of 13 to 60 bytes against rows that share their first 12 bytes and then differ at every byte from 12
      * (by 0x00, 0x7F, 0x80 or 0xFF, below and above), stop short of the constant or go past it (lengths around 8-byte
      * steps: 13, 16, 17, 20, 21, 28, 29, 36, 44, 45), in a buffer that ends with the last row's last byte (a load past

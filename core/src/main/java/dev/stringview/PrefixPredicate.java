@@ -121,7 +121,12 @@ final class PrefixPredicate extends ViewPredicate {
             int candidates = (int) counted;
             total += (int) (counted >>> 32);
             if (candidates > 0) {
-                total += confirm(column, views, longCandidates, candidates);
+                // Long candidates of a pattern of at most 12 bytes: one masked word decides, so they are counted
+                // without writing the kept ids back (TieWords.countMatchingLong); longer patterns confirm.
+                total += pattern.length <= INLINE_MAX
+                        ? TieWords.countMatchingLong(views, column.bufferArray(), longCandidates, candidates,
+                                inlineMask, inlineBits)
+                        : confirm(column, views, longCandidates, candidates);
             }
         }
         return total;

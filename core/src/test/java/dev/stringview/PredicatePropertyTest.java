@@ -368,6 +368,114 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Order's deep ties (long rows agreeing with a long constant through byte 11, settled from byte 12 on):
+     * constants of 13 to 60 bytes against rows that share their first 12 bytes and then differ at every byte from 12
+     * (by 0x00, 0x7F, 0x80 or 0xFF, below and above), stop short of the constant or go past it (lengths around 8-byte
+     * steps: 13, 16, 17, 20, 21, 28, 29, 36, 44, 45), in a buffer that ends with the last row's last byte (a load past
+     * a value's end would fail), on one buffer and many, with nulls whose views hold garbage, through every entry point
+     * and selection ({@link #checkComparisons}). With every row a tie, whole windows are crowded too.
+     */
+    @Test
+    void deepTiesCompareEveryByteFromTwelve() {
+        byte[] alphabet = {0x00, 'a', 'z', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
+        byte[] changes = {0x00, 0x01, 0x7F, (byte) 0x80, (byte) 0xFE, (byte) 0xFF};
+        int[] constantLengths = {13, 16, 17, 20, 21, 25, 28, 29, 36, 44, 45, 60};
+        for (int c = 0; c < constantLengths.length; c++) {
+            long seed = 0xDEE9 + 31L * c;
+            Random random = new Random(seed);
+            int kLength = constantLengths[c];
+            byte[] k = randomBytes(random, kLength, alphabet);
+            List<byte[]> values = new ArrayList<>();
+            for (int length = 12; length <= kLength + 9; length++) {
+                byte[] v = Arrays.copyOf(k, length); // a proper prefix of k, k itself, or k and more bytes
+                for (int i = kLength; i < length; i++) {
+                    v[i] = alphabet[random.nextInt(alphabet.length)];
+                }
+                values.add(v);
+            }
+            for (int at = 12; at < kLength; at++) {
+                for (byte change : changes) {
+                    if (change == k[at]) {
+                        continue;
+                    }
+                    byte[] v = Arrays.copyOf(k, 13 + random.nextInt(kLength + 8 - 12));
+                    if (at < v.length) {
+                        v[at] = change;
+                    }
+                    values.add(v);
+                }
+            }
+            for (int i = values.size() / 7; i > 0; i--) {
+                values.add(random.nextInt(values.size()), null);
+            }
+            java.util.Collections.shuffle(values, random);
+            values.add(k.clone()); // the buffer's last bytes: a deep tie equal to k
+            try (Arena arena = Arena.ofConfined()) {
+                ViewColumn one = oneAdoptedBuffer(arena, values);
+                ViewColumn many = TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed);
+                List<ViewColumn> columns = List.of(one, TestData.withGarbageNullViews(arena, one, seed), many);
+                for (int i = 0; i < columns.size(); i++) {
+                    checkComparisons(columns.get(i), values, k, seed, "deep ties column#" + i + " constantBytes="
+                            + kLength + " rows=" + values.size() + " seed=" + seed);
+                }
+            }
+        }
+    }
+
+    /**
+     * Starts-with's {@code count} when the long candidates of a pattern of 5 to 12 bytes are counted without
+     * writing ids ({@link TieWords#countMatchingLong}): every row shares the pattern's first four bytes, bytes 4..11
+     * differ from the pattern's at each position in turn (bytes 0x00 to 0xFF), lengths 0 to 25 and the last row
+     * ending at the buffer's end, with no nulls (the count-only path) and with nulls (the two-phase path), on one
+     * buffer and many, windows of 1024 rows and their borders; against {@code select} and the model.
+     */
+    @Test
+    void startsWithCountsLongCandidatesOfShortPatterns() {
+        byte[] alphabet = {0x00, 'a', 'b', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
+        int[] sizes = {1, 63, 1023, 1024, 1025, 2500};
+        for (int s = 0; s < sizes.length; s++) {
+            long seed = 0x57A7 + 13L * s;
+            Random random = new Random(seed);
+            byte[] start = randomBytes(random, 12, alphabet);
+            List<byte[]> values = new ArrayList<>();
+            for (int row = 0; row < sizes[s]; row++) {
+                int length = random.nextInt(4) == 0 ? random.nextInt(26) : 13 + random.nextInt(13);
+                byte[] v = Arrays.copyOf(start, length);
+                for (int i = 12; i < length; i++) {
+                    v[i] = alphabet[random.nextInt(alphabet.length)];
+                }
+                if (length > 4 && random.nextInt(3) == 0) {
+                    v[4 + random.nextInt(Math.min(8, length - 4))] = alphabet[random.nextInt(alphabet.length)];
+                }
+                values.add(v);
+            }
+            List<byte[]> withNulls = new ArrayList<>(values);
+            for (int i = 0; i < withNulls.size(); i += 9) {
+                withNulls.set(i, null);
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                for (List<byte[]> model : List.of(values, withNulls)) {
+                    ViewColumn one = oneAdoptedBuffer(arena, model);
+                    ViewColumn many = TestData.column(arena, ViewKind.BINARY, model, Shape.CONCAT, seed);
+                    for (ViewColumn column : List.of(one, many)) {
+                        for (int patternLength = 5; patternLength <= 13; patternLength++) {
+                            byte[] pattern = Arrays.copyOf(start, patternLength);
+                            if (random.nextBoolean()) {
+                                pattern[4 + random.nextInt(patternLength - 4)] ^= (byte) 0x80;
+                            }
+                            String where = "startsWith count rows=" + model.size() + " buffers="
+                                    + column.bufferCount() + " nulls=" + (model == withNulls) + " pattern="
+                                    + ModelChecks.show(pattern) + " seed=" + seed;
+                            checkPredicate(where, ViewPredicates.startsWith(pattern), column, model,
+                                    v -> startsWith(v, pattern), seed);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * Order's one-buffer tie loops, single and gathered, on unchecked columns whose second row names a missing
      * buffer or points past the end of the only one: a one-line error naming the row and the numbers.
      */

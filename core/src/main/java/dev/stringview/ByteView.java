@@ -424,12 +424,29 @@ public final class ByteView implements Comparable<ByteView> {
 
     /**
      * {@link #equals} of two long values of one length (at least 13) and one prefix: the bytes after it decide.
-     * The checks are ordered for the common case, two heap copies that are equal (a map lookup that found its
-     * key): one compare of the kept hashes, the two array type checks, one test of both offsets and the lengths,
-     * then whole-array equality. Fewer instructions before the byte compare let the CPU overlap more of the
-     * next lookup's cache misses with this one's.
+     * Only the common case stays here, where C2 inlines it into {@code HashMap.getNode}: two values that each
+     * own an array of exactly their bytes ({@code copyOf} of a {@code byte[]} or a {@code String}) with one kept
+     * hash, as in a map lookup that found its key. One compare of word 1 covers both hashes and both offsets; then the two array type checks
+     * and lengths, and whole-array equality, a C2 intrinsic expanded inline as {@code String.equals}' is. Every
+     * other pair goes to {@link #equalLongSlow}. With all of those checks inline, {@code equals} of two equal
+     * copies took 9 more instructions before the byte compare and measured about 7.1 against 5.5 ns (loaded
+     * machine; docs/benchmarks.md, "ByteView lookups: the key's size and equals' code").
      */
     private boolean equalLong(ByteView that) {
+        long w1 = word1;
+        if (w1 == that.word1 && (int) w1 == 0 && data instanceof byte[] a && that.data instanceof byte[] b
+                && a.length == (int) word0 && b.length == a.length) {
+            return Arrays.equals(a, b); // both at offset 0, both arrays exactly the value's length
+        }
+        return equalLongSlow(that);
+    }
+
+    /**
+     * {@link #equalLong} of every other pair: kept hashes that differ decide at once; arrays compare as whole
+     * arrays when both hold exactly the value (one hash kept, one not), else their ranges after the prefix; the
+     * same memory and offset is equal; an array against a segment compares in words, two segments by mismatch.
+     */
+    private boolean equalLongSlow(ByteView that) {
         long w1 = word1;
         long thatW1 = that.word1;
         int hash = (int) (w1 >>> 32);
@@ -441,9 +458,9 @@ public final class ByteView implements Comparable<ByteView> {
         Object thatData = that.data;
         if (data instanceof byte[] a && thatData instanceof byte[] b) {
             if (((w1 | thatW1) & OFFSET_MASK) == 0 && a.length == length && b.length == length) {
-                // Two arrays of exactly these bytes (copies, heap reads of one value): whole-array equality
-                // is a C2 intrinsic expanded inline, as String.equals is; the range form below checks both
-                // ranges and then calls the vectorizedMismatch stub (docs/benchmarks.md, ByteView).
+                // Two arrays of exactly these bytes (a copy against a heap read of one value): whole-array
+                // equality is a C2 intrinsic expanded inline; the range form below checks both ranges and
+                // then calls the vectorizedMismatch stub (docs/benchmarks.md, ByteView).
                 return Arrays.equals(a, b);
             }
             int from = (int) w1;

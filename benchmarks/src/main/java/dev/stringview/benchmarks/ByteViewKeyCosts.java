@@ -76,6 +76,11 @@ public final class ByteViewKeyCosts {
             parts.put("ByteView.equals, copy vs view", () -> equalPairs(k.viewProbes, viewKeys));
             parts.put("hashCode, copy (kept)", () -> hashes(copyKeys));
             parts.put("hashCode, column view (computed)", () -> hashes(viewKeys));
+            // Column views as probes (a hash aggregation's case): each get computes the probe's hash from its
+            // bytes; and what a view costs to make, with and without that hash (an eager hash's price).
+            parts.put("lookup copies, column-view probes", () -> lookups(k.copyMap, viewKeys));
+            parts.put("view(row), readLength-byte values", () -> views(v, false));
+            parts.put("view(row) + hashCode, same values", () -> views(v, true));
             // Stream reads of readLength bytes: whole, and the parts of a read into native memory.
             parts.put("read, new byte[n] + readFully", () -> ByteViewSideBySide.Task.io(() -> benchmark.readByteArray(v)).length);
             parts.put("read, ByteView into heap slab", () -> ByteViewSideBySide.Task.io(() -> benchmark.readByteViewHeap(v)).length);
@@ -125,6 +130,19 @@ public final class ByteViewKeyCosts {
         long sum = 0;
         for (ByteView value : values) {
             sum += value.hashCode();
+        }
+        return sum;
+    }
+
+    /** {@code column.view(row)} of every row of {@code v}'s column, kept; with {@code hash}, each one's hash too. */
+    private static long views(ByteViewBenchmark.Values v, boolean hash) {
+        long sum = 0;
+        for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+            ByteView view = v.column.view(i);
+            v.sinkObjects[i] = view;
+            if (hash) {
+                sum += view.hashCode();
+            }
         }
         return sum;
     }

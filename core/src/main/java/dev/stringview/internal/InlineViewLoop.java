@@ -21,23 +21,36 @@ public final class InlineViewLoop {
             MemorySegment views, long viewsOffset) {
         long p = charsOffset;
         long charsBytes = chars.byteSize();
+        long wordsEnd = charsBytes - ViewLayout.INLINE_MAX; // rows starting up to here load two words
         long at = viewsOffset;
         for (int i = from; i < from + count; i++, at += ViewLayout.VIEW_SIZE) {
             int length = sizes[i];
-            if (length < 0 || length > ViewLayout.INLINE_MAX) {
-                throw new IllegalArgumentException("not an inline size: row=" + i + " size=" + length
-                        + " inlineMax=" + ViewLayout.INLINE_MAX);
+            if (length < 0 || length > ViewLayout.INLINE_MAX || length > charsBytes - p) {
+                throw badRow(i, length, p, charsBytes);
             }
-            if (length > charsBytes - p) {
-                throw new IndexOutOfBoundsException("chars end inside a value: row=" + i + " size=" + length
-                        + " charsOffset=" + p + " charsBytes=" + charsBytes);
+            long low;
+            long high;
+            if (p <= wordsEnd) {
+                low = chars.get(ViewLayout.LAYOUT_LE_LONG, p) & ViewLayout.inlineLowMask(length);
+                high = chars.get(ViewLayout.LAYOUT_LE_INT, p + 8) & ViewLayout.inlineHighMask(length);
+            } else { // the chars' last bytes
+                low = ViewLayout.inlineLow(chars, p, length);
+                high = ViewLayout.inlineHigh(chars, p, length);
             }
-            long low = ViewLayout.inlineLow(chars, p, length);
-            long high = ViewLayout.inlineHigh(chars, p, length);
             views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
             views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
             p += length;
         }
         return p;
+    }
+
+    /** The error for row {@code row}: a size outside [0, 12], or a value ending past the chars' end. */
+    private static RuntimeException badRow(int row, int length, long p, long charsBytes) {
+        if (length < 0 || length > ViewLayout.INLINE_MAX) {
+            return new IllegalArgumentException("not an inline size: row=" + row + " size=" + length
+                    + " inlineMax=" + ViewLayout.INLINE_MAX);
+        }
+        return new IndexOutOfBoundsException("chars end inside a value: row=" + row + " size=" + length
+                + " charsOffset=" + p + " charsBytes=" + charsBytes);
     }
 }

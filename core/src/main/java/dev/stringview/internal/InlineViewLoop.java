@@ -19,24 +19,37 @@ public final class InlineViewLoop {
      */
     public static long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
             MemorySegment views, long viewsOffset) {
-        long p = charsOffset;
+        int end = from + count;
         long charsBytes = chars.byteSize();
-        long wordsEnd = charsBytes - ViewLayout.INLINE_MAX; // rows starting up to here load two words
-        long at = viewsOffset;
-        for (int i = from; i < from + count; i++, at += ViewLayout.VIEW_SIZE) {
+        // The sizes are checked in a pass of their own (C2 vectorizes it): with the checks and their throw inside
+        // the view loop, C2 kept the segments' fields and a dozen values on the stack, reloaded every row.
+        int outside = 0;
+        long sum = 0;
+        for (int i = from; i < end; i++) {
             int length = sizes[i];
-            if (length < 0 || length > ViewLayout.INLINE_MAX || length > charsBytes - p) {
-                throw badRow(i, length, p, charsBytes);
-            }
-            long low;
-            long high;
-            if (p <= wordsEnd) {
-                low = chars.get(ViewLayout.LAYOUT_LE_LONG, p) & ViewLayout.inlineLowMask(length);
-                high = chars.get(ViewLayout.LAYOUT_LE_INT, p + 8) & ViewLayout.inlineHighMask(length);
-            } else { // the chars' last bytes
-                low = ViewLayout.inlineLow(chars, p, length);
-                high = ViewLayout.inlineHigh(chars, p, length);
-            }
+            outside |= length | (ViewLayout.INLINE_MAX - length); // negative for a size outside [0, 12]
+            sum += length;
+        }
+        if (outside < 0 || sum > charsBytes - charsOffset) {
+            throw badRow(sizes, from, end, charsOffset, charsBytes);
+        }
+        long p = charsOffset;
+        long wordsEnd = charsBytes - ViewLayout.INLINE_MAX; // rows starting up to here load two words
+        int i = from;
+        for (; i < end && p <= wordsEnd; i++) {
+            int length = sizes[i];
+            long low = chars.get(ViewLayout.LAYOUT_LE_LONG, p) & ViewLayout.inlineLowMask(length);
+            long high = chars.get(ViewLayout.LAYOUT_LE_INT, p + 8) & ViewLayout.inlineHighMask(length);
+            long at = viewsOffset + 16L * (i - from); // follows the index, so C2 hoists the views' checks
+            views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
+            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
+            p += length;
+        }
+        for (; i < end; i++) { // the chars' last bytes
+            int length = sizes[i];
+            long low = ViewLayout.inlineLow(chars, p, length);
+            long high = ViewLayout.inlineHigh(chars, p, length);
+            long at = viewsOffset + 16L * (i - from);
             views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
             views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
             p += length;
@@ -44,13 +57,20 @@ public final class InlineViewLoop {
         return p;
     }
 
-    /** The error for row {@code row}: a size outside [0, 12], or a value ending past the chars' end. */
-    private static RuntimeException badRow(int row, int length, long p, long charsBytes) {
-        if (length < 0 || length > ViewLayout.INLINE_MAX) {
-            return new IllegalArgumentException("not an inline size: row=" + row + " size=" + length
-                    + " inlineMax=" + ViewLayout.INLINE_MAX);
+    /** The error for the first row whose size is outside [0, 12] or whose value ends past the chars' end. */
+    private static RuntimeException badRow(int[] sizes, int from, int end, long p, long charsBytes) {
+        for (int row = from; row < end; row++) {
+            int length = sizes[row];
+            if (length < 0 || length > ViewLayout.INLINE_MAX) {
+                return new IllegalArgumentException("not an inline size: row=" + row + " size=" + length
+                        + " inlineMax=" + ViewLayout.INLINE_MAX);
+            }
+            if (length > charsBytes - p) {
+                return new IndexOutOfBoundsException("chars end inside a value: row=" + row + " size=" + length
+                        + " charsOffset=" + p + " charsBytes=" + charsBytes);
+            }
+            p += length;
         }
-        return new IndexOutOfBoundsException("chars end inside a value: row=" + row + " size=" + length
-                + " charsOffset=" + p + " charsBytes=" + charsBytes);
+        throw new AssertionError("no bad row: from=" + from + " end=" + end);
     }
 }

@@ -1,5 +1,8 @@
 package dev.stringview.benchmarks;
 
+import dev.stringview.InlineViews;
+import dev.stringview.internal.InlineViewLoop;
+import dev.stringview.internal.Vectorization;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -8,6 +11,7 @@ import java.lang.invoke.VarHandle;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -26,11 +30,17 @@ import java.util.function.LongSupplier;
  *   <li>{@code sum}, {@code longestClass}: the other passes over the sizes;
  *   <li>{@code viewsArray} / {@code viewsSegment}: the ≤ 4-byte view loop reading the chars through the array's
  *       {@code VarHandle} and through a heap segment over the same array (the views go to a native segment);
- *   <li>{@code storesOnly}: the same two stores a row with nothing computed, the floor of any view loop.
+ *   <li>{@code storesOnly}: the same two stores a row with nothing computed, the floor of any view loop;
+ *   <li>{@code copyToNative}: the block's chars copied from the heap array into native memory, what the reader
+ *       now does for inline-only blocks so that {@code InlineViews}' vector form reads the memory kind it was
+ *       compiled for;
+ *   <li>{@code inlineViewsLoop} / {@code inlineViews}: core's {@code InlineViews} over those native chars, its
+ *       scalar loop and its public entry (the vector form once warm: run with
+ *       {@code --add-modules=jdk.incubator.vector}; the harness waits for the warm-up and says which ran).
  * </ul>
- * Depends on nothing of the project but {@link CoreBuilds#median}:
- * {@code java -cp benchmarks/target/benchmarks.jar dev.stringview.benchmarks.SeparatedLoopsSideBySide [rounds]
- * [rows] [maxLength]} (maxLength 1 gives the benchmark's size-1 data, 4 random lengths 0..4).
+ * {@code java --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar
+ * dev.stringview.benchmarks.SeparatedLoopsSideBySide [rounds] [rows] [maxLength]} (maxLength 1 gives the
+ * benchmark's size-1 data, 4 random lengths 0..4).
  */
 public final class SeparatedLoopsSideBySide {
     private static final VarHandle BYTES_LE_LONG =
@@ -73,15 +83,35 @@ public final class SeparatedLoopsSideBySide {
         loops.put("viewsArray", () -> viewsArray(sizes, rows, chars, views));
         loops.put("viewsSegment", () -> viewsSegment(sizes, rows, heapChars, views));
         loops.put("storesOnly", () -> storesOnly(sizes, rows, views));
+        MemorySegment nativeChars = Arena.global().allocate(total, 64);
+        loops.put("copyToNative", () -> {
+            MemorySegment.copy(heapChars, 0, nativeChars, 0, total);
+            return total;
+        });
+        loops.put("inlineViewsLoop", () -> InlineViewLoop.build(sizes, 0, rows, nativeChars, 0, views, 0));
+        loops.put("inlineViews", () -> InlineViews.build(sizes, 0, rows, nativeChars, 0, views, 0));
+        try {
+            if (Vectorization.viewWordsChosen() && !Vectorization.awaitInlineViews(Duration.ofSeconds(150))) {
+                System.err.println("warning: the vector inline views did not become ready");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        System.out.println(InlineViews.vectorized() ? "inlineViews: the vector form" : "inlineViews: the scalar loop");
         // The two view loops must write the same views and agree with the sizes on where the chars end.
         long arrayEnd = viewsArray(sizes, rows, chars, views);
         byte[] arrayViews = views.toArray(ValueLayout.JAVA_BYTE);
         views.fill((byte) 0x5A);
         long segmentEnd = viewsSegment(sizes, rows, heapChars, views);
         boolean sameViews = Arrays.equals(arrayViews, views.toArray(ValueLayout.JAVA_BYTE));
-        if (arrayEnd != total || segmentEnd != total || !sameViews) {
+        MemorySegment.copy(heapChars, 0, nativeChars, 0, total);
+        views.fill((byte) 0x5A);
+        long kernelEnd = InlineViews.build(sizes, 0, rows, nativeChars, 0, views, 0);
+        sameViews &= Arrays.equals(arrayViews, views.toArray(ValueLayout.JAVA_BYTE));
+        if (arrayEnd != total || segmentEnd != total || kernelEnd != total || !sameViews) {
             throw new AssertionError("view loops disagree: arrayEnd=" + arrayEnd + " segmentEnd=" + segmentEnd
-                    + " sizesSum=" + total + " sameViews=" + sameViews);
+                    + " kernelEnd=" + kernelEnd + " sizesSum=" + total + " sameViews=" + sameViews);
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Map<String, double[]> micros = new LinkedHashMap<>();

@@ -8,6 +8,7 @@ import dev.stringview.format.ColumnCodec;
 import dev.stringview.format.ColumnDeserializer;
 import dev.stringview.format.ColumnFormat;
 import dev.stringview.format.ColumnSerializer;
+import dev.stringview.internal.Vectorization;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -19,6 +20,7 @@ import java.lang.foreign.SegmentAllocator;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -67,7 +69,7 @@ public class SerializationBenchmark {
     @Warmup(iterations = 3, time = 1)
     @Measurement(iterations = 5, time = 1)
     @Fork(value = 1, jvmArgsAppend = {Jvm.XMX, Jvm.ADD_OPENS_NIO, Jvm.NETTY_REFLECTION, Jvm.NETTY_UNSAFE,
-            Jvm.ARROW_UNSAFE, Jvm.NATIVE_ACCESS})
+            Jvm.ARROW_UNSAFE, Jvm.NATIVE_ACCESS, Jvm.VECTOR})
     public abstract static class Data {
         @Param({"1", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1024"})
         public int size;
@@ -96,6 +98,7 @@ public class SerializationBenchmark {
             // Room for the views, the chars and alignment padding of one read.
             readMemory = arena.allocate(16L * rows + 2 * bytes + (1 << 16), 16);
             setupFormat();
+            awaitInlineViews();
         }
 
         abstract void setupFormat() throws IOException;
@@ -285,6 +288,23 @@ public class SerializationBenchmark {
             out[i] = value;
         }
         return out;
+    }
+
+    /**
+     * Waits until the separated reader's inline-only blocks take {@code InlineViews}' vector form, when this JVM
+     * loaded it (a daemon thread warms it first, core's internal.InlineViewWarmUp), so that no iteration mixes the
+     * scalar and vector view loops.
+     */
+    static void awaitInlineViews() {
+        try {
+            if (Vectorization.viewWordsChosen() && !Vectorization.awaitInlineViews(Duration.ofSeconds(150))) {
+                System.err.println("warning: the vector inline views did not become ready; the separated rows"
+                        + " measure the scalar loops: " + Vectorization.describe());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the inline views' warm-up", e);
+        }
     }
 
     static MemorySegment serializeOnce(ColumnSerializer serializer, ViewColumn column, MemorySink sink)

@@ -1,5 +1,6 @@
 package dev.stringview.benchmarks;
 
+import dev.stringview.InlineViews;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumnBuilder;
 import dev.stringview.ViewColumns;
@@ -8,6 +9,7 @@ import dev.stringview.format.ColumnCodec;
 import dev.stringview.format.ColumnDeserializer;
 import dev.stringview.format.ColumnFormat;
 import dev.stringview.format.ColumnSerializer;
+import dev.stringview.internal.Vectorization;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -50,7 +52,7 @@ import org.apache.arrow.vector.util.ValueVectorUtility;
  * build's {@code ColumnDeserializer} on the same bytes in the same rounds: old against new in one JVM.
  *
  * <pre>
- * java --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
+ * java --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
  *     -Darrow.enable_unsafe_memory_access=true -cp benchmarks/target/benchmarks.jar \
  *     dev.stringview.benchmarks.SerializationSideBySide [sizes, e.g. 1,8,64] [rounds] [rows] [readers|all] \
  *     [baselineJar]
@@ -85,7 +87,9 @@ public final class SerializationSideBySide {
             all.addAll(BASELINE_READERS);
         }
         List<String> only = args.length > 3 && !args[3].equals("all") ? List.of(args[3].split(",")) : all;
-        System.out.println(Demo.machine() + ", commit " + RunContext.commit()
+        SerializationBenchmark.awaitInlineViews();
+        System.out.println(Demo.machine() + ", commit " + RunContext.commit() + ", " + Vectorization.describe()
+                + (InlineViews.vectorized() ? ", vector inline views" : ", scalar inline views")
                 + (baselineJar != null ? ", baseline " + baselineJar : ""));
         for (int size : sizes) {
             Result r = run(size, rows, rounds, only, WARMUP_NANOS, baselineJar);

@@ -55,12 +55,19 @@ public final class Vectorization {
      * once by the warm-up thread, read once per kernel call (per chunk or window), never per row.
      */
     private static volatile ViewWordScan viewWords;
+    /** Counted down when the inline-view builder's warm-up has ended, ready or not (at once when not chosen). */
+    private static final CountDownLatch INLINE_VIEWS_SETTLED = new CountDownLatch(1);
+    /** The vector form of {@code InlineViews.build} once warm ({@link InlineViewWarmUp}), else null; like viewWords. */
+    private static volatile InlineViewScan inlineViews;
 
     static {
         if (!VIEW_WORDS_CHOSEN) {
             VIEW_WORDS_SETTLED.countDown();
+            INLINE_VIEWS_SETTLED.countDown();
         } else {
             Thread.ofPlatform().daemon().name("stringview-view-word-warm-up").start(Vectorization::warmUpViewWords);
+            // Its own thread: a reader of serialized columns should not wait for the view-word passes.
+            Thread.ofPlatform().daemon().name("stringview-inline-view-warm-up").start(InlineViewWarmUp::publish);
         }
     }
 
@@ -88,6 +95,26 @@ public final class Vectorization {
      */
     public static boolean awaitViewWords(Duration timeout) throws InterruptedException {
         return VIEW_WORDS_SETTLED.await(timeout.toNanos(), TimeUnit.NANOSECONDS) && viewWords != null;
+    }
+
+    /**
+     * The vector form of {@code InlineViews.build} (512-bit vectors, byte permutes), or null when the scalar loop
+     * is in use: null as well until a daemon thread has warmed it over native memory and seen it run compiled
+     * ({@link InlineViewWarmUp}), under the same conditions as {@link #viewWords}. Read once per call.
+     */
+    public static InlineViewScan inlineViews() {
+        return inlineViews;
+    }
+
+    /** Like {@link #awaitViewWords}, for {@link #inlineViews}. */
+    public static boolean awaitInlineViews(Duration timeout) throws InterruptedException {
+        return INLINE_VIEWS_SETTLED.await(timeout.toNanos(), TimeUnit.NANOSECONDS) && inlineViews != null;
+    }
+
+    /** Called once by {@link InlineViewWarmUp} on its thread: publishes the warm builder (or none) and settles. */
+    static void settleInlineViews(InlineViewScan warm) {
+        inlineViews = warm;
+        INLINE_VIEWS_SETTLED.countDown();
     }
 
     /**
@@ -160,6 +187,17 @@ public final class Vectorization {
             return false;
         }
         return true;
+    }
+
+    /**
+     * The vector form of {@code InlineViews.build}, implemented only by {@link PanamaInlineViews}: the same views,
+     * the same return value and the same errors as {@link InlineViewLoop#build}, whose arguments it takes.
+     */
+    public interface InlineViewScan {
+        long build(int[] sizes, int from, int count, java.lang.foreign.MemorySegment chars, long charsOffset,
+                java.lang.foreign.MemorySegment views, long viewsOffset);
+
+        String describe();
     }
 
     /** Loads {@link PanamaViewWords} by name, on the warm-up thread; null (logged) when that fails. */

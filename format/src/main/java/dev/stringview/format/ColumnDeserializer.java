@@ -3,6 +3,7 @@ package dev.stringview.format;
 import static dev.stringview.format.internal.Wire.LE_INT;
 import static dev.stringview.format.internal.Wire.LE_LONG;
 
+import dev.stringview.InlineViews;
 import dev.stringview.Utf8;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumns;
@@ -14,6 +15,7 @@ import dev.stringview.format.internal.SizeCodec;
 import dev.stringview.format.internal.Wire;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.ValueLayout;
@@ -66,6 +68,8 @@ public final class ColumnDeserializer {
     private final long[] tailView = new long[2];
     /** A heap copy of a chars stream that lives in native memory, for buildViews. */
     private byte[] charsCopy = new byte[0];
+    /** Native memory for the chars of inline-only blocks, read by InlineViews' vector form (see nativeChars). */
+    private MemorySegment nativeChars = MemorySegment.NULL;
 
     private static final VarHandle BYTES_LE_LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -282,7 +286,12 @@ public final class ColumnDeserializer {
         // The block's buffer, when a view points into it, is allocated before the UTF-8 check so that the ASCII
         // test and the copy share one read of the chars (keepCheckingAscii); a corrupt block then leaves it in the
         // caller's arena, no larger than the bytes that arrived.
-        MemorySegment kept = inlineOnly ? null : allocator.allocate(rawLength, 1);
+        // A block of inline values only gets its views from InlineViews' vector form once that is warm, which
+        // reads the chars from native memory (the kind it was warmed and compiled for): the chars are copied into
+        // this reader's native scratch on the same pass as the ASCII test, as kept ones are.
+        boolean vectorViews = inlineOnly && InlineViews.vectorized();
+        MemorySegment kept = vectorViews ? nativeChars(rawLength)
+                : inlineOnly ? null : allocator.allocate(rawLength, 1);
         if (!keepCheckingAscii(array, base, (int) rawLength, kept, checkUtf8) && checkUtf8) {
             // UTF-8 is checked on the heap bytes the view loop reads: one kind of segment for Utf8, whose checks
             // ran several times slower once its code had also seen native segments. An ASCII stream (tested
@@ -298,6 +307,11 @@ public final class ColumnDeserializer {
             }
         }
         int bufferIndex = buffers.size();
+        if (vectorViews) {
+            InlineViews.build(sizes, 0, n, kept, 0, target.views, firstRow * 16);
+            target.setValidity(firstRow, n, hasNulls ? blockValidity : null);
+            return;
+        }
         if (kept != null) {
             buffers.add(kept);
         }
@@ -312,6 +326,18 @@ public final class ColumnDeserializer {
         buildLastViews(sizes, wordRows, n, lastOffset, array, base, (int) rawLength, bufferIndex, target.views,
                 firstRow * 16);
         target.setValidity(firstRow, n, hasNulls ? blockValidity : null);
+    }
+
+    /**
+     * The first {@code length} bytes of this reader's native chars scratch, grown to the largest inline-only block
+     * seen (at most 12 bytes a row of a block whose chars have arrived); freed by the GC with the reader.
+     */
+    private MemorySegment nativeChars(long length) {
+        if (nativeChars.byteSize() < length) {
+            nativeChars = Arena.ofAuto().allocate(Math.max(length, Math.min(Wire.MAX_BLOCK_BYTES,
+                    2 * nativeChars.byteSize())), 64);
+        }
+        return nativeChars.asSlice(0, length);
     }
 
     /**

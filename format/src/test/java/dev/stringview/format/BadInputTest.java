@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,11 @@ import org.junit.jupiter.api.Test;
  * field: never another exception, a JVM crash or an allocation the input's size does not justify.
  */
 class BadInputTest {
+    @BeforeAll
+    static void inlineViewsSettled() throws InterruptedException {
+        FormatTestData.awaitInlineViews();
+    }
+
     private static final long SEED = 0xBAD_0003L;
 
     /** An allocator that counts what it hands out. */

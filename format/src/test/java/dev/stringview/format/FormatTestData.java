@@ -1,5 +1,7 @@
 package dev.stringview.format;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumnBuilder;
 import dev.stringview.ViewColumns;
@@ -18,7 +20,10 @@ final class FormatTestData {
     static final int[] EDGE_LENGTHS = {0, 1, 11, 12, 13, 15, 16, 17};
 
     /** The layouts of lengths the sizes codecs treat differently. */
-    enum Lengths { EMPTY, EDGE, CONSTANT, ASCENDING, RUNS, UNIFORM_SMALL, WIDE, LONG }
+    enum Lengths { EMPTY, EDGE, CONSTANT, ASCENDING, RUNS, UNIFORM_SMALL, WIDE, LONG, INLINE, TINY }
+
+    /** The lengths of {@link Lengths#INLINE}: blocks of inline values only, InlineViews' vector form when warm. */
+    static final int[] INLINE_LENGTHS = {0, 1, 2, 3, 4, 5, 8, 11, 12};
 
     enum Nulls { NONE, SOME, ALL }
 
@@ -29,6 +34,18 @@ final class FormatTestData {
     }
 
     private FormatTestData() {}
+
+    /**
+     * Waits for the warm-up of {@code InlineViews}' vector form and checks that this JVM takes it exactly when it
+     * has the incubator module and vectorization is not turned off: the default Surefire run then reads inline-only
+     * blocks through it, the {@code scalar-views} run through the reader's own loops.
+     */
+    static void awaitInlineViews() throws InterruptedException {
+        boolean expected = dev.stringview.internal.Vectorization.viewWordsChosen();
+        assertEquals(expected, dev.stringview.internal.Vectorization.awaitInlineViews(java.time.Duration.ofSeconds(
+                150)), dev.stringview.internal.Vectorization.describe());
+        assertEquals(expected, dev.stringview.InlineViews.vectorized());
+    }
 
     static Model model(Random random, ViewKind kind, Lengths lengths, Nulls nulls, int rows) {
         List<byte[]> values = new ArrayList<>(rows);
@@ -56,6 +73,8 @@ final class FormatTestData {
                 case UNIFORM_SMALL -> 6 + random.nextInt(5); // [0.8 * 8, 1.2 * 8]
                 case WIDE -> random.nextInt(3) == 0 ? random.nextInt(3000) : random.nextInt(20);
                 case LONG -> 100 + random.nextInt(900);
+                case INLINE -> INLINE_LENGTHS[random.nextInt(INLINE_LENGTHS.length)];
+                case TINY -> random.nextInt(5);
             };
             values.add(kind == ViewKind.UTF8 ? utf8(random, length) : binary(random, length));
         }

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,11 @@ import org.junit.jupiter.api.Test;
  * every message.
  */
 class ReaderPathsTest {
+    @BeforeAll
+    static void inlineViewsSettled() throws InterruptedException {
+        FormatTestData.awaitInlineViews();
+    }
+
     private static final long SEED = 0x5EED_0013L;
     private static final int[] LENGTHS = {0, 1, 11, 12, 13, 15, 16, 17};
 

@@ -24,6 +24,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,11 @@ import org.junit.jupiter.api.io.TempDir;
  * Cases come from a fixed-seed {@link Random}; seed and case are in every message.
  */
 class RoundTripTest {
+    @BeforeAll
+    static void inlineViewsSettled() throws InterruptedException {
+        FormatTestData.awaitInlineViews();
+    }
+
     private static final long SEED = 0x5EED_0003L;
     private static final int[] BLOCK_ROWS = {1, 7, 8, 64, 1000, ColumnSerializer.DEFAULT_BLOCK_ROWS};
 

@@ -1,0 +1,76 @@
+package dev.stringview.internal;
+
+import dev.stringview.ViewLayout;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The scalar form of {@link dev.stringview.InlineViews#build}: one view per row, always present and always
+ * correct, used until (and unless) the vector form is warm, for the rows the vector form leaves at the end of the
+ * chars, and for the row whose size is bad so that its error names it.
+ */
+public final class InlineViewLoop {
+    private InlineViewLoop() {}
+
+    /**
+     * Writes the inline views of rows {@code [from, from + count)} of {@code sizes}, whose chars follow each other
+     * in {@code chars} from {@code charsOffset} on, to {@code views} from byte {@code viewsOffset} on; returns the
+     * chars offset after the last row. Arguments other than the sizes are checked by the caller; a size outside
+     * [0, 12] or chars running past the segment's end throw, naming the row.
+     */
+    public static long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
+            MemorySegment views, long viewsOffset) {
+        int end = from + count;
+        long charsBytes = chars.byteSize();
+        // The sizes are checked in a pass of their own (C2 vectorizes it): with the checks and their throw inside
+        // the view loop, C2 kept the segments' fields and a dozen values on the stack, reloaded every row.
+        int outside = 0;
+        long sum = 0;
+        for (int i = from; i < end; i++) {
+            int length = sizes[i];
+            outside |= length | (ViewLayout.INLINE_MAX - length); // negative for a size outside [0, 12]
+            sum += length;
+        }
+        if (outside < 0 || sum > charsBytes - charsOffset) {
+            throw badRow(sizes, from, end, charsOffset, charsBytes);
+        }
+        long p = charsOffset;
+        long wordsEnd = charsBytes - ViewLayout.INLINE_MAX; // rows starting up to here load two words
+        int i = from;
+        for (; i < end && p <= wordsEnd; i++) {
+            int length = sizes[i];
+            long low = chars.get(ViewLayout.LAYOUT_LE_LONG, p) & ViewLayout.inlineLowMask(length);
+            long high = chars.get(ViewLayout.LAYOUT_LE_INT, p + 8) & ViewLayout.inlineHighMask(length);
+            long at = viewsOffset + 16L * (i - from); // follows the index, so C2 hoists the views' checks
+            views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
+            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
+            p += length;
+        }
+        for (; i < end; i++) { // the chars' last bytes
+            int length = sizes[i];
+            long low = ViewLayout.inlineLow(chars, p, length);
+            long high = ViewLayout.inlineHigh(chars, p, length);
+            long at = viewsOffset + 16L * (i - from);
+            views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
+            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
+            p += length;
+        }
+        return p;
+    }
+
+    /** The error for the first row whose size is outside [0, 12] or whose value ends past the chars' end. */
+    private static RuntimeException badRow(int[] sizes, int from, int end, long p, long charsBytes) {
+        for (int row = from; row < end; row++) {
+            int length = sizes[row];
+            if (length < 0 || length > ViewLayout.INLINE_MAX) {
+                return new IllegalArgumentException("not an inline size: row=" + row + " size=" + length
+                        + " inlineMax=" + ViewLayout.INLINE_MAX);
+            }
+            if (length > charsBytes - p) {
+                return new IndexOutOfBoundsException("chars end inside a value: row=" + row + " size=" + length
+                        + " charsOffset=" + p + " charsBytes=" + charsBytes);
+            }
+            p += length;
+        }
+        throw new AssertionError("no bad row: from=" + from + " end=" + end);
+    }
+}

@@ -1,0 +1,127 @@
+package dev.stringview.internal;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.util.SplittableRandom;
+
+/**
+ * Warms the vector form of {@code InlineViews.build} ({@link PanamaInlineViews}) on private data before any
+ * caller's rows go through it, for the reason and in the way {@link ViewWordWarmUp} warms the view-word passes:
+ * short calls (150-250 rows) timed in rounds until two rounds in a row run below
+ * {@link ViewWordWarmUp#BOUND_NS_PER_ROW}, or give up at the cap and leave the scalar loop in place.
+ *
+ * <p>Chars and views live in native memory, as a column's do: a heap segment in the calls would make
+ * C2's profile of the window loads and view stores see two segment classes and check the class at each of them
+ * (what slowed the view-word passes 1.6-2.0x). The calls mix the two size classes a caller has (all at most 4
+ * bytes, and 0..12), start anywhere and half the time end at the chars' very end, so that the scalar rows after
+ * the last step run too and their branches are in the profile.
+ */
+final class InlineViewWarmUp {
+    /** Rows of the private data. */
+    static final int ROWS = 4096;
+    private static final int CALLS_PER_ROUND = 32;
+    private static final int FAST_ROUNDS = 2;
+
+    private final Vectorization.InlineViewScan scan;
+    private final long capNanos;
+    private long rowsWarmed;
+    private long elapsedNanos;
+
+    InlineViewWarmUp(Vectorization.InlineViewScan scan, long capNanos) {
+        this.scan = scan;
+        this.capNanos = capNanos;
+    }
+
+    /** Runs on its own daemon thread: after the delay, loads, warms and publishes the vector form, or logs why not. */
+    static void publish() {
+        System.Logger log = System.getLogger("dev.stringview");
+        Vectorization.InlineViewScan ready = null;
+        try {
+            Thread.sleep(Vectorization.WARM_UP_DELAY_MILLIS);
+            Class<?> type = MethodHandles.lookup().findClass(Vectorization.class.getPackageName()
+                    + ".PanamaInlineViews");
+            Vectorization.InlineViewScan scan = (Vectorization.InlineViewScan) type.getDeclaredConstructor()
+                    .newInstance();
+            InlineViewWarmUp warmUp = new InlineViewWarmUp(scan, Vectorization.WARM_UP_CAP_NANOS
+                    - Vectorization.WARM_UP_DELAY_MILLIS * 1_000_000L);
+            if (warmUp.run()) {
+                ready = scan;
+                log.log(System.Logger.Level.INFO, "stringview: vector inline views (" + scan.describe() + ") ready "
+                        + (Vectorization.WARM_UP_DELAY_MILLIS + warmUp.elapsedNanos / 1_000_000) + " ms after the"
+                        + " vector code loaded (warm-up rows=" + warmUp.rowsWarmed + ")");
+            } else {
+                log.log(System.Logger.Level.WARNING, "stringview: scalar inline views; the vector form did not run"
+                        + " compiled within the warm-up's cap: elapsedMs=" + warmUp.elapsedNanos / 1_000_000
+                        + " rows=" + warmUp.rowsWarmed);
+            }
+        } catch (InterruptedException e) {
+            log.log(System.Logger.Level.WARNING, "stringview: scalar inline views; their warm-up was interrupted");
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            log.log(System.Logger.Level.WARNING, "stringview: scalar inline views; their warm-up failed: " + e);
+        } finally {
+            Vectorization.settleInlineViews(ready);
+        }
+    }
+
+    /** Calls the vector form until it is fast or the cap has passed; true when it is fast. */
+    boolean run() throws InterruptedException {
+        long start = System.nanoTime();
+        SplittableRandom random = new SplittableRandom(0x5EED_0017L);
+        try (Arena arena = Arena.ofConfined()) {
+            int[][] sizes = {sizes(random, 4), sizes(random, 12)};
+            MemorySegment[] chars = new MemorySegment[2];
+            long[][] starts = new long[2][ROWS + 1];
+            for (int c = 0; c < 2; c++) {
+                for (int i = 0; i < ROWS; i++) {
+                    starts[c][i + 1] = starts[c][i] + sizes[c][i];
+                }
+                long total = starts[c][ROWS];
+                chars[c] = arena.allocate(total, 1); // exactly: the last calls' windows must stay inside
+                for (long b = 0; b < total; b++) {
+                    chars[c].set(java.lang.foreign.ValueLayout.JAVA_BYTE, b, (byte) random.nextInt());
+                }
+            }
+            MemorySegment views = arena.allocate(16L * ROWS, 16);
+            int fastRounds = 0;
+            while (true) {
+                long rows = 0;
+                long t0 = System.nanoTime();
+                for (int call = 0; call < CALLS_PER_ROUND; call++) {
+                    rows += call(sizes[call & 1], starts[call & 1], chars[call & 1], views, random);
+                }
+                double nsPerRow = (double) (System.nanoTime() - t0) / rows;
+                rowsWarmed += rows;
+                fastRounds = nsPerRow < ViewWordWarmUp.BOUND_NS_PER_ROW ? fastRounds + 1 : 0;
+                elapsedNanos = System.nanoTime() - start;
+                if (fastRounds >= FAST_ROUNDS) {
+                    return true;
+                }
+                if (elapsedNanos > capNanos) {
+                    return false;
+                }
+                if (elapsedNanos > 1_000_000_000L) {
+                    Thread.sleep(1);
+                }
+            }
+        }
+    }
+
+    /** One call over 150-250 rows starting anywhere, half of them ending at the chars' end; returns the rows. */
+    private int call(int[] sizes, long[] starts, MemorySegment chars, MemorySegment views,
+            SplittableRandom random) {
+        int count = 150 + random.nextInt(101);
+        int from = random.nextBoolean() ? ROWS - count : random.nextInt(ROWS - count);
+        scan.build(sizes, from, count, chars, starts[from], views, 16L * from);
+        return count;
+    }
+
+    /** Sizes uniform in [0, max]. */
+    private static int[] sizes(SplittableRandom random, int max) {
+        int[] sizes = new int[ROWS];
+        for (int i = 0; i < ROWS; i++) {
+            sizes[i] = random.nextInt(max + 1);
+        }
+        return sizes;
+    }
+}

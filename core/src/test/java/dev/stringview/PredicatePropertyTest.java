@@ -254,9 +254,12 @@ class PredicatePropertyTest {
         }
     }
 
+    /** A buffer this large (8 MiB) is far larger than the L2 cache: the big-buffer case of the tie loops. */
+    private static final long LARGE_BUFFER_BYTES = 8L << 20;
+
     /**
-     * Order's tie loops on one-buffer columns against the model: a buffer of 8 MiB (sparse windows take the
-     * gathered loop, crowded ones the single loop) and a small one (the single loop), windows where 5%, 50% or
+     * Order's tie loop on one-buffer columns against the model: a buffer of {@link #LARGE_BUFFER_BYTES} (the values
+     * spread over it, as on a heap far larger than the cache) and a small one, windows where 5%, 50% or
      * 100% of rows share the constant's first 4, 8 or 12 bytes, lengths around the inline limit, constants of 5 to
      * 13, 17 and 25 bytes, bytes 0x80 and above in bytes 4..11, nulls (with garbage views), and window borders.
      */
@@ -269,7 +272,7 @@ class PredicatePropertyTest {
             long seed = 0x71E5 + 101L * s;
             Random random = new Random(seed);
             byte[] start = randomBytes(random, 12, alphabet);
-            // window by window: sparse (gathered when the buffer is large), crowded, sparse, half sharing
+            // window by window: sparse, crowded, sparse, half sharing
             List<byte[]> values = sharingValues(random, rows, new int[] {5, 100, 2, 50}, 1024, s, 16, lengths, start,
                     alphabet);
             List<byte[]> constants = new ArrayList<>();
@@ -283,7 +286,7 @@ class PredicatePropertyTest {
                 }
             }
             try (Arena arena = Arena.ofConfined()) {
-                ViewColumn large = oneAdoptedBuffer(arena, values, OrderPredicate.GATHER_MIN_BYTES);
+                ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
                 ViewColumn small = oneAdoptedBuffer(arena, values);
                 List<ViewColumn> columns = List.of(large, TestData.withGarbageNullViews(arena, large, seed), small);
                 for (int i = 0; i < columns.size(); i++) {
@@ -312,8 +315,8 @@ class PredicatePropertyTest {
     }
 
     /**
-     * As above in a buffer of at least {@code minBytes}, the values spread over it with equal gaps (so that an
-     * 8 MiB buffer takes order's gathered tie loop, {@link OrderPredicate#GATHER_MIN_BYTES}).
+     * As above in a buffer of at least {@code minBytes}, the values spread over it with equal gaps (a buffer of
+     * {@link #LARGE_BUFFER_BYTES} is far larger than the L2 cache, as on Suite 1's 10M-row heap).
      */
     private static ViewColumn oneAdoptedBuffer(Arena arena, List<byte[]> values, long minBytes) {
         long total = 0;
@@ -368,7 +371,7 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Order's one-buffer tie loops, single and gathered, on unchecked columns whose second row names a missing
+     * Order's one-buffer tie loop, on a small and a large buffer, on unchecked columns whose second row names a missing
      * buffer or points past the end of the only one: a one-line error naming the row and the numbers.
      */
     @Test
@@ -379,7 +382,7 @@ class PredicatePropertyTest {
             values.add(row % 20 == 1 ? value : ("other" + row).getBytes(StandardCharsets.US_ASCII));
         }
         try (Arena arena = Arena.ofConfined()) {
-            for (long minBytes : new long[] {0, OrderPredicate.GATHER_MIN_BYTES}) {
+            for (long minBytes : new long[] {0, LARGE_BUFFER_BYTES}) {
                 ViewColumn good = oneAdoptedBuffer(arena, values, minBytes);
                 long bufferBytes = good.buffer(0).byteSize();
                 for (boolean pastTheEnd : new boolean[] {false, true}) {

@@ -20,7 +20,9 @@ import java.util.function.IntSupplier;
  * compiled from {@code git archive <commit> core}) and the current ones, each loaded by its own class loader over
  * this class path, alternating round by round, with pointer+length (Suite 1's baseline) in the same rounds. JMH
  * runs one benchmark after another, minutes apart; on a shared, noisy machine only ratios taken in the same
- * minutes mean anything. Prints medians of thread CPU time in ns/row. Not run in the build except once, tiny, by a test.
+ * minutes mean anything. Prints medians of thread CPU time in ns/row. Before the first round it waits until both
+ * builds' Vector API passes are warm ({@link CoreBuilds#awaitViewWords}). Not run in the build except once, tiny, by
+ * a test.
  *
  * <pre>
  * java --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar \
@@ -71,6 +73,14 @@ public final class OrderSideBySide {
         try (CoreBuilds builds = CoreBuilds.open(oldCoreClasses)) {
             URLClassLoader oldLoader = builds.oldLoader;
             URLClassLoader newLoader = builds.newLoader;
+            // Each build's kernels take the vector passes only once its warm-up gate has opened: until then they
+            // run the scalar loops, and the first cells would time those.
+            for (URLClassLoader loader : List.of(oldLoader, newLoader)) {
+                if (!CoreBuilds.awaitViewWords(loader)) {
+                    throw new IllegalStateException("the vector passes' warm-up did not end well: build="
+                            + (loader == oldLoader ? "old" : "new"));
+                }
+            }
             for (String kind : kinds) {
                 for (String lengths : List.of("8", "25", "mix")) {
                     for (int prefixes : List.of(StringHeap.PREFIXES, 2, 1)) {

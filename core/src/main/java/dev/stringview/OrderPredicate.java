@@ -107,6 +107,8 @@ final class OrderPredicate extends ViewPredicate {
         final long[] ties;
         /** The "less" bits of the vector view pass ({@link Vectorization.ViewWordScan#orderWords}). */
         final long[] less;
+        /** Bytes 4..11 of each tie, by position in the window, for {@link #resolveTiesGathered}; made on first use. */
+        long[] loaded;
         /** Whether the last crowded word had inline ties that {@link #decidedInline} settled. */
         boolean refineInline = true;
         /**
@@ -240,7 +242,12 @@ final class OrderPredicate extends ViewPredicate {
         MemorySegment[] buffers = column.bufferArray();
         MemorySegment only = selection == null ? TieWords.onlyBuffer(buffers) : null;
         if (only != null) {
-            resolveTiesOneBuffer(views, only, buffers, base, count, window);
+            if (only.byteSize() >= GATHER_MIN_BYTES && sparse(window.ties, count)
+                    && firstTieIsLong(views, base, count, window.ties)) {
+                resolveTiesGathered(views, only, buffers, base, count, window);
+            } else {
+                resolveTiesOneBuffer(views, only, buffers, base, count, window);
+            }
             return;
         }
         try {
@@ -297,6 +304,38 @@ final class OrderPredicate extends ViewPredicate {
     }
 
     /**
+     * A one-buffer column whose buffer holds at least this many bytes reads a window's ties in two loops when they
+     * are sparse and long ({@link #resolveTiesGathered}): far larger than the L2 cache, each long tie's bytes are a
+     * miss.
+     */
+    static final long GATHER_MIN_BYTES = 8L << 20;
+    /** Ties are sparse when at most one row in {@code 1 << SPARSE_SHIFT} of the window is one. */
+    private static final int SPARSE_SHIFT = 3;
+
+    private static boolean sparse(long[] ties, int count) {
+        int n = 0;
+        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
+            n += Long.bitCount(ties[w]);
+        }
+        return n <= (count >>> SPARSE_SHIFT);
+    }
+
+    /**
+     * Whether the window's first tie is a long row: a one-load guess at whether its ties read the buffer. Rows of a
+     * column mostly share their kind; on 10M rows of 8-byte values (every tie inline, nothing to gather) the gathered
+     * loop cost 1.5-1.7x the single one, on 25-byte values 0.70-1.03x (median 0.92), and on mixed lengths either is about as fast.
+     */
+    private static boolean firstTieIsLong(MemorySegment views, int base, int count, long[] ties) {
+        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
+            if (ties[w] != 0) {
+                long at = (long) (base + (w << 6) + Long.numberOfTrailingZeros(ties[w])) << 4;
+                return views.get(LAYOUT_LE_INT, at) > INLINE_MAX;
+            }
+        }
+        return false;
+    }
+
+    /**
      * {@link #resolveTies} over rows (no selection) of a column whose only buffer is {@code buffer}
      * ({@link TieWords#onlyBuffer}): one loop over the ties, the buffer a loop-invariant local, and per tie only
      * two outcome bits ("below" and "same", by bytes 4..11 and the length clipped to 13) that the word's accepted
@@ -305,10 +344,7 @@ final class OrderPredicate extends ViewPredicate {
      * stack in C2's code (a load, an OR and a store per tie; seen with {@code -XX:CompileCommand=print}). A long
      * row naming a buffer other than 0 is remembered by OR-ing its index and fails after the loop.
      *
-     * <p>Every one-buffer column takes this loop, whatever its buffer's size. A two-loop form for sparse ties over
-     * buffers of 8 MiB or more (first gather each tie's bytes 4..11 into an array, then compare) was meant to let
-     * more DRAM misses overlap; side by side on 10M rows it measured no faster on 25-byte ties and 1.7x slower on
-     * inline ones, which it also took (docs/architecture.md, "What was tried and dropped").
+     * <p>Windows of sparse long ties over a buffer of 8 MiB or more take {@link #resolveTiesGathered} instead.
      */
     private void resolveTiesOneBuffer(MemorySegment views, MemorySegment buffer, MemorySegment[] buffers, int base,
             int count, Window window) {
@@ -346,6 +382,64 @@ final class OrderPredicate extends ViewPredicate {
         }
         if (other != 0) {
             throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, null);
+        }
+    }
+
+    /**
+     * {@link #resolveTiesOneBuffer} in two loops, for sparse ties over a buffer far larger than the cache: the
+     * first only loads each tie's bytes 4..11 (from the view, or from the buffer for a long row) into
+     * {@code window.loaded}, about a dozen instructions per tie, so that the reorder buffer holds the loads of
+     * two or three times as many ties as in the combined loop and their DRAM misses overlap; the second compares
+     * from that array and the views, both in L1. In cache, or when most rows tie (then the buffer is read almost
+     * in order and the prefetcher streams it), the second pass only costs: see docs/architecture.md.
+     */
+    private void resolveTiesGathered(MemorySegment views, MemorySegment buffer, MemorySegment[] buffers, int base,
+            int count, Window window) {
+        long[] tieWords = window.ties;
+        long[] loaded = window.loaded;
+        if (loaded == null) {
+            loaded = window.loaded = new long[WINDOW];
+        }
+        int other = 0;
+        int words = (count + 63) >>> 6;
+        try {
+            for (int w = 0; w < words; w++) {
+                long at0 = (long) (base + (w << 6)) << 4;
+                int p0 = w << 6;
+                for (long t = tieWords[w]; t != 0; t &= t - 1) {
+                    int i = Long.numberOfTrailingZeros(t);
+                    long at = at0 + ((long) i << 4);
+                    long word = views.get(LAYOUT_LE_LONG, at + 8);
+                    if (views.get(LAYOUT_LE_INT, at) > INLINE_MAX) {
+                        other |= (int) word;
+                        word = buffer.get(LAYOUT_LE_LONG, (word >>> 32) + PREFIX_SIZE);
+                    }
+                    loaded[p0 + i] = word;
+                }
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, e);
+        }
+        if (other != 0) {
+            throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, null);
+        }
+        long second = this.second;
+        int clippedConstant = lengthClipped;
+        for (int w = 0; w < words; w++) {
+            long at0 = (long) (base + (w << 6)) << 4;
+            int p0 = w << 6;
+            long below = 0;
+            long same = 0;
+            for (long t = tieWords[w]; t != 0; t &= t - 1) {
+                int i = Long.numberOfTrailingZeros(t);
+                int clipped = Math.min(views.get(LAYOUT_LE_INT, at0 + ((long) i << 4)), INLINE_MAX + 1);
+                long x = Long.reverseBytes(loaded[p0 + i]);
+                long sameBytes = x == second ? 1 : 0;
+                below |= ((Long.compareUnsigned(x, second) < 0 ? 1 : 0)
+                        | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
+                same |= (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
+            }
+            settleWord(views, buffers, base, w, below, same, window);
         }
     }
 

@@ -254,12 +254,13 @@ class PredicatePropertyTest {
         }
     }
 
-    /** A buffer this large (8 MiB) is far larger than the L2 cache: the big-buffer case of the tie loops. */
-    private static final long LARGE_BUFFER_BYTES = 8L << 20;
+    /** A buffer this large is far larger than the L2 cache: order's gathered tie loop may take it. */
+    private static final long LARGE_BUFFER_BYTES = OrderPredicate.GATHER_MIN_BYTES;
 
     /**
-     * Order's tie loop on one-buffer columns against the model: a buffer of {@link #LARGE_BUFFER_BYTES} (the values
-     * spread over it, as on a heap far larger than the cache) and a small one, windows where 5%, 50% or
+     * Order's tie loops on one-buffer columns against the model: a buffer of {@link #LARGE_BUFFER_BYTES} (the values
+     * spread over it; sparse windows whose first tie is long take the gathered loop, the rest the single loop) and a
+     * small one (the single loop), windows where 5%, 50% or
      * 100% of rows share the constant's first 4, 8 or 12 bytes, lengths around the inline limit, constants of 5 to
      * 13, 17 and 25 bytes, bytes 0x80 and above in bytes 4..11, nulls (with garbage views), and window borders.
      */
@@ -272,7 +273,7 @@ class PredicatePropertyTest {
             long seed = 0x71E5 + 101L * s;
             Random random = new Random(seed);
             byte[] start = randomBytes(random, 12, alphabet);
-            // window by window: sparse, crowded, sparse, half sharing
+            // window by window: sparse (gathered when the buffer is large), crowded, sparse, half sharing
             List<byte[]> values = sharingValues(random, rows, new int[] {5, 100, 2, 50}, 1024, s, 16, lengths, start,
                     alphabet);
             List<byte[]> constants = new ArrayList<>();
@@ -371,7 +372,7 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Order's one-buffer tie loop, on a small and a large buffer, on unchecked columns whose second row names a missing
+     * Order's one-buffer tie loops, single and gathered, on unchecked columns whose second row names a missing
      * buffer or points past the end of the only one: a one-line error naming the row and the numbers.
      */
     @Test

@@ -242,7 +242,8 @@ final class OrderPredicate extends ViewPredicate {
         MemorySegment[] buffers = column.bufferArray();
         MemorySegment only = selection == null ? TieWords.onlyBuffer(buffers) : null;
         if (only != null) {
-            if (only.byteSize() >= GATHER_MIN_BYTES && sparse(window.ties, count)) {
+            if (only.byteSize() >= GATHER_MIN_BYTES && sparse(window.ties, count)
+                    && firstTieIsLong(views, base, count, window.ties)) {
                 resolveTiesGathered(views, only, buffers, base, count, window);
             } else {
                 resolveTiesOneBuffer(views, only, buffers, base, count, window);
@@ -304,7 +305,8 @@ final class OrderPredicate extends ViewPredicate {
 
     /**
      * A one-buffer column whose buffer holds at least this many bytes reads a window's ties in two loops when they
-     * are sparse ({@link #resolveTiesGathered}): far larger than the L2 cache, each tie's bytes are a miss.
+     * are sparse and long ({@link #resolveTiesGathered}): far larger than the L2 cache, each long tie's bytes are a
+     * miss.
      */
     static final long GATHER_MIN_BYTES = 8L << 20;
     /** Ties are sparse when at most one row in {@code 1 << SPARSE_SHIFT} of the window is one. */
@@ -319,6 +321,21 @@ final class OrderPredicate extends ViewPredicate {
     }
 
     /**
+     * Whether the window's first tie is a long row: a one-load guess at whether its ties read the buffer. Rows of a
+     * column mostly share their kind; on 10M rows of 8-byte values (every tie inline, nothing to gather) the gathered
+     * loop cost 1.5-1.7x the single one, on 25-byte values 0.70-1.03x (median 0.92), and on mixed lengths either is about as fast.
+     */
+    private static boolean firstTieIsLong(MemorySegment views, int base, int count, long[] ties) {
+        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
+            if (ties[w] != 0) {
+                long at = (long) (base + (w << 6) + Long.numberOfTrailingZeros(ties[w])) << 4;
+                return views.get(LAYOUT_LE_INT, at) > INLINE_MAX;
+            }
+        }
+        return false;
+    }
+
+    /**
      * {@link #resolveTies} over rows (no selection) of a column whose only buffer is {@code buffer}
      * ({@link TieWords#onlyBuffer}): one loop over the ties, the buffer a loop-invariant local, and per tie only
      * two outcome bits ("below" and "same", by bytes 4..11 and the length clipped to 13) that the word's accepted
@@ -326,6 +343,8 @@ final class OrderPredicate extends ViewPredicate {
      * masks per tie and selected the likely buffer per tie, kept its two outcome words and three masks on the
      * stack in C2's code (a load, an OR and a store per tie; seen with {@code -XX:CompileCommand=print}). A long
      * row naming a buffer other than 0 is remembered by OR-ing its index and fails after the loop.
+     *
+     * <p>Windows of sparse long ties over a buffer of 8 MiB or more take {@link #resolveTiesGathered} instead.
      */
     private void resolveTiesOneBuffer(MemorySegment views, MemorySegment buffer, MemorySegment[] buffers, int base,
             int count, Window window) {

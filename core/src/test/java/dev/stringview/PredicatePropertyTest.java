@@ -254,9 +254,13 @@ class PredicatePropertyTest {
         }
     }
 
+    /** A buffer this large is far larger than the L2 cache: order's gathered tie loop may take it. */
+    private static final long LARGE_BUFFER_BYTES = OrderPredicate.GATHER_MIN_BYTES;
+
     /**
-     * Order's tie loops on one-buffer columns against the model: a buffer of 8 MiB (sparse windows take the
-     * gathered loop, crowded ones the single loop) and a small one (the single loop), windows where 5%, 50% or
+     * Order's tie loops on one-buffer columns against the model: a buffer of {@link #LARGE_BUFFER_BYTES} (the values
+     * spread over it; sparse windows whose first tie is long take the gathered loop, the rest the single loop) and a
+     * small one (the single loop), windows where 5%, 50% or
      * 100% of rows share the constant's first 4, 8 or 12 bytes, lengths around the inline limit, constants of 5 to
      * 13, 17 and 25 bytes, bytes 0x80 and above in bytes 4..11, nulls (with garbage views), and window borders.
      */
@@ -283,7 +287,7 @@ class PredicatePropertyTest {
                 }
             }
             try (Arena arena = Arena.ofConfined()) {
-                ViewColumn large = oneAdoptedBuffer(arena, values, OrderPredicate.GATHER_MIN_BYTES);
+                ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
                 ViewColumn small = oneAdoptedBuffer(arena, values);
                 List<ViewColumn> columns = List.of(large, TestData.withGarbageNullViews(arena, large, seed), small);
                 for (int i = 0; i < columns.size(); i++) {
@@ -312,8 +316,8 @@ class PredicatePropertyTest {
     }
 
     /**
-     * As above in a buffer of at least {@code minBytes}, the values spread over it with equal gaps (so that an
-     * 8 MiB buffer takes order's gathered tie loop, {@link OrderPredicate#GATHER_MIN_BYTES}).
+     * As above in a buffer of at least {@code minBytes}, the values spread over it with equal gaps (a buffer of
+     * {@link #LARGE_BUFFER_BYTES} is far larger than the L2 cache, as on Suite 1's 10M-row heap).
      */
     private static ViewColumn oneAdoptedBuffer(Arena arena, List<byte[]> values, long minBytes) {
         long total = 0;
@@ -487,7 +491,7 @@ class PredicatePropertyTest {
             values.add(row % 20 == 1 ? value : ("other" + row).getBytes(StandardCharsets.US_ASCII));
         }
         try (Arena arena = Arena.ofConfined()) {
-            for (long minBytes : new long[] {0, OrderPredicate.GATHER_MIN_BYTES}) {
+            for (long minBytes : new long[] {0, LARGE_BUFFER_BYTES}) {
                 ViewColumn good = oneAdoptedBuffer(arena, values, minBytes);
                 long bufferBytes = good.buffer(0).byteSize();
                 for (boolean pastTheEnd : new boolean[] {false, true}) {

@@ -37,6 +37,25 @@ final class CoreBuilds implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until the core that {@code loader} loads has warmed its Vector API view-word passes (its
+     * {@code Vectorization.awaitViewWords}), so that timings measure those passes and not the scalar loops the
+     * kernels run until then. Returns false when that core chose the passes but their warm-up did not end well;
+     * true when it has no passes to wait for (no 512-bit vectors, or a core older than the warm-up gate).
+     */
+    static boolean awaitViewWords(ClassLoader loader) throws Exception {
+        Class<?> type = Class.forName("dev.stringview.internal.Vectorization", true, loader);
+        java.lang.reflect.Method chosen;
+        java.lang.reflect.Method await;
+        try {
+            chosen = type.getMethod("viewWordsChosen");
+            await = type.getMethod("awaitViewWords", java.time.Duration.class);
+        } catch (NoSuchMethodException e) {
+            return true; // a core without the gate: its kernels take the passes from the start
+        }
+        return !(boolean) chosen.invoke(null) || (boolean) await.invoke(null, java.time.Duration.ofSeconds(150));
+    }
+
     /** This JVM's class path as URLs. */
     static URL[] classPath() throws Exception {
         String[] entries = System.getProperty("java.class.path").split(File.pathSeparator);

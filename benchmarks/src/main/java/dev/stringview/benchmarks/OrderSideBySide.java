@@ -20,8 +20,9 @@ import java.util.function.IntSupplier;
  * compiled from {@code git archive <commit> core}) and the current ones, each loaded by its own class loader over
  * this class path, alternating round by round, with pointer+length (Suite 1's baseline) in the same rounds. JMH
  * runs one benchmark after another, minutes apart; on a shared, noisy machine only ratios taken in the same
- * minutes mean anything. Each build's Vector API passes are awaited
- * first ({@link #awaitVectorPasses}). Prints medians of thread CPU time in ns/row. Not run in the build except once, tiny, by a test.
+ * minutes mean anything. Prints medians of thread CPU time in ns/row. Before the first round it waits until both
+ * builds' Vector API passes are warm ({@link CoreBuilds#awaitViewWords}). Not run in the build except once, tiny, by
+ * a test.
  *
  * <pre>
  * java --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar \
@@ -72,8 +73,14 @@ public final class OrderSideBySide {
         try (CoreBuilds builds = CoreBuilds.open(oldCoreClasses)) {
             URLClassLoader oldLoader = builds.oldLoader;
             URLClassLoader newLoader = builds.newLoader;
-            awaitVectorPasses(oldLoader);
-            awaitVectorPasses(newLoader);
+            // Each build's kernels take the vector passes only once its warm-up gate has opened: until then they
+            // run the scalar loops, and the first cells would time those.
+            for (URLClassLoader loader : List.of(oldLoader, newLoader)) {
+                if (!CoreBuilds.awaitViewWords(loader)) {
+                    throw new IllegalStateException("the vector passes' warm-up did not end well: build="
+                            + (loader == oldLoader ? "old" : "new"));
+                }
+            }
             for (String kind : kinds) {
                 for (String lengths : List.of("8", "25", "mix")) {
                     for (int prefixes : List.of(StringHeap.PREFIXES, 2, 1)) {
@@ -125,22 +132,6 @@ public final class OrderSideBySide {
     static IntSupplier load(ClassLoader loader, String[] spec) throws ReflectiveOperationException {
         Class<?> type = Class.forName(Case.class.getName(), true, loader);
         return (IntSupplier) type.getDeclaredConstructor(String[].class).newInstance((Object) spec);
-    }
-
-    /**
-     * Waits, as the JMH forks do ({@link PrefixCompareBenchmark#awaitVectorPasses}), until the core that
-     * {@code loader} sees runs its Vector API view-word passes, when it chose them: each loader has its own
-     * {@code Vectorization} and warm-up thread, and until a build's passes are ready its kernels run the scalar
-     * loops, so the first cases would time scalar code on one side and vector code on the other.
-     */
-    static void awaitVectorPasses(ClassLoader loader) throws ReflectiveOperationException, InterruptedException {
-        Class<?> vectorization = Class.forName("dev.stringview.internal.Vectorization", true, loader);
-        if ((boolean) vectorization.getMethod("viewWordsChosen").invoke(null)
-                && !(boolean) vectorization.getMethod("awaitViewWords", java.time.Duration.class)
-                        .invoke(null, java.time.Duration.ofSeconds(150))) {
-            System.err.println("warning: a build's vector view-word passes did not become ready; its views rows"
-                    + " measure the scalar loops");
-        }
     }
 
     static double time(IntSupplier task, long repeat, int rows) {

@@ -132,9 +132,7 @@ public final class VectorSideBySide {
             String chosen = (String) type.getMethod("describe").invoke(null);
             // The kernels take the vector passes only after their warm-up has seen them compiled: wait for it,
             // so that the rounds below measure them and not the scalar loops that run until then.
-            if ((boolean) type.getMethod("viewWordsChosen").invoke(null)
-                    && !(boolean) type.getMethod("awaitViewWords", java.time.Duration.class)
-                            .invoke(null, java.time.Duration.ofSeconds(150))) {
+            if (!CoreBuilds.awaitViewWords(loader)) {
                 throw new IllegalStateException("the vector passes' warm-up did not end well: build vectorization="
                         + vectorization + " viewWordBits=" + viewWordBits);
             }

@@ -21,12 +21,10 @@ final class InlineViewWarmUp {
     /** Rows of the private data. */
     static final int ROWS = 4096;
     private static final int CALLS_PER_ROUND = 32;
-    private static final int FAST_ROUNDS = 2;
 
     private final Vectorization.InlineViewScan scan;
     private final long capNanos;
-    private long rowsWarmed;
-    private long elapsedNanos;
+    private final WarmUpRounds rounds = new WarmUpRounds();
 
     InlineViewWarmUp(Vectorization.InlineViewScan scan, long capNanos) {
         this.scan = scan;
@@ -48,12 +46,12 @@ final class InlineViewWarmUp {
             if (warmUp.run()) {
                 ready = scan;
                 log.log(System.Logger.Level.INFO, "stringview: vector inline views (" + scan.describe() + ") ready "
-                        + (Vectorization.WARM_UP_DELAY_MILLIS + warmUp.elapsedNanos / 1_000_000) + " ms after the"
-                        + " vector code loaded (warm-up rows=" + warmUp.rowsWarmed + ")");
+                        + (Vectorization.WARM_UP_DELAY_MILLIS + warmUp.rounds.elapsedNanos() / 1_000_000) + " ms after the"
+                        + " vector code loaded (warm-up rows=" + warmUp.rounds.rowsWarmed() + ")");
             } else {
                 log.log(System.Logger.Level.WARNING, "stringview: scalar inline views; the vector form did not run"
-                        + " compiled within the warm-up's cap: elapsedMs=" + warmUp.elapsedNanos / 1_000_000
-                        + " rows=" + warmUp.rowsWarmed);
+                        + " compiled within the warm-up's cap: elapsedMs=" + warmUp.rounds.elapsedNanos() / 1_000_000
+                        + " rows=" + warmUp.rounds.rowsWarmed());
             }
         } catch (InterruptedException e) {
             log.log(System.Logger.Level.WARNING, "stringview: scalar inline views; their warm-up was interrupted");
@@ -64,9 +62,8 @@ final class InlineViewWarmUp {
         }
     }
 
-    /** Calls the vector form until it is fast or the cap has passed; true when it is fast. */
+    /** Calls the vector form ({@link WarmUpRounds}) until it is fast or the cap has passed; true when it is fast. */
     boolean run() throws InterruptedException {
-        long start = System.nanoTime();
         SplittableRandom random = new SplittableRandom(0x5EED_0017L);
         try (Arena arena = Arena.ofConfined()) {
             int[][] sizes = {sizes(random, 4), sizes(random, 12)};
@@ -83,27 +80,14 @@ final class InlineViewWarmUp {
                 }
             }
             MemorySegment views = arena.allocate(16L * ROWS, 16);
-            int fastRounds = 0;
-            while (true) {
+            // One form: each round alternates the two size classes.
+            return rounds.run(1, form -> {
                 long rows = 0;
-                long t0 = System.nanoTime();
                 for (int call = 0; call < CALLS_PER_ROUND; call++) {
                     rows += call(sizes[call & 1], starts[call & 1], chars[call & 1], views, random);
                 }
-                double nsPerRow = (double) (System.nanoTime() - t0) / rows;
-                rowsWarmed += rows;
-                fastRounds = nsPerRow < ViewWordWarmUp.BOUND_NS_PER_ROW ? fastRounds + 1 : 0;
-                elapsedNanos = System.nanoTime() - start;
-                if (fastRounds >= FAST_ROUNDS) {
-                    return true;
-                }
-                if (elapsedNanos > capNanos) {
-                    return false;
-                }
-                if (elapsedNanos > 1_000_000_000L) {
-                    Thread.sleep(1);
-                }
-            }
+                return rows;
+            }, capNanos, ViewWordWarmUp.BOUND_NS_PER_ROW);
         }
     }
 

@@ -31,15 +31,12 @@ final class ViewWordWarmUp {
     /** Views of the private data: 64 KiB, in cache. */
     static final int ROWS = 4096;
     private static final int CALLS_PER_ROUND = 32;
-    /** Rounds in a row below the bound before a pass counts as compiled. */
-    private static final int FAST_ROUNDS = 2;
     private static final int METHODS = 5;
 
     private final Vectorization.ViewWordScan scan;
     private final long capNanos;
     private final double boundNsPerRow;
-    private long rowsWarmed;
-    private long elapsedNanos;
+    private final WarmUpRounds rounds = new WarmUpRounds();
 
     ViewWordWarmUp(Vectorization.ViewWordScan scan, long capNanos, double boundNsPerRow) {
         this.scan = scan;
@@ -49,21 +46,16 @@ final class ViewWordWarmUp {
 
     /** Rows pushed through the passes so far, for the log line. */
     long rowsWarmed() {
-        return rowsWarmed;
+        return rounds.rowsWarmed();
     }
 
     /** Nanoseconds the last {@link #run} took. */
     long elapsedNanos() {
-        return elapsedNanos;
+        return rounds.elapsedNanos();
     }
 
-    /**
-     * Calls the passes until all of them are fast or the cap has passed; true when they are fast. Sleeps 1 ms
-     * between rounds once the first second has passed, by then the compilations are queued and only their end is
-     * awaited, so that the thread does not hold a core of a small machine while C2 works.
-     */
+    /** Calls the passes ({@link WarmUpRounds}) until all of them are fast or the cap has passed; true when fast. */
     boolean run() {
-        long start = System.nanoTime();
         try (Arena arena = Arena.ofConfined()) {
             long[] words = views(new SplittableRandom(0x5EED_0015L));
             // A long[] holds the words in the platform's order, little-endian like a view on the CPUs with
@@ -78,35 +70,13 @@ final class ViewWordWarmUp {
             int[] out = new int[ROWS];
             long[] less = new long[16];
             long[] ties = new long[16];
-            int[] fastRounds = new int[METHODS];
-            while (true) {
-                boolean allFast = true;
-                for (int method = 0; method < METHODS; method++) {
-                    if (fastRounds[method] >= FAST_ROUNDS) {
-                        continue;
-                    }
-                    long rows = 0;
-                    long t0 = System.nanoTime();
-                    for (int c = 0; c < CALLS_PER_ROUND; c++) {
-                        rows += call(method, offHeap, words, random, out, less, ties);
-                    }
-                    double nsPerRow = (double) (System.nanoTime() - t0) / rows;
-                    rowsWarmed += rows;
-                    fastRounds[method] = nsPerRow < boundNsPerRow ? fastRounds[method] + 1 : 0;
-                    allFast &= fastRounds[method] >= FAST_ROUNDS;
+            return rounds.run(METHODS, method -> {
+                long rows = 0;
+                for (int c = 0; c < CALLS_PER_ROUND; c++) {
+                    rows += call(method, offHeap, words, random, out, less, ties);
                 }
-                long now = System.nanoTime();
-                elapsedNanos = now - start;
-                if (allFast) {
-                    return true;
-                }
-                if (elapsedNanos > capNanos) {
-                    return false;
-                }
-                if (elapsedNanos > 1_000_000_000L) {
-                    Thread.sleep(1);
-                }
-            }
+                return rows;
+            }, capNanos, boundNsPerRow);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

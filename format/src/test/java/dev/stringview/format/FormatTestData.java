@@ -6,9 +6,13 @@ import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumnBuilder;
 import dev.stringview.ViewColumns;
 import dev.stringview.ViewKind;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -130,6 +134,21 @@ final class FormatTestData {
             throw new AssertionError("write() returned " + written + " but wrote " + out.size());
         }
         return out.toByteArray();
+    }
+
+    /** Reads {@code model}'s serialized column from an exactly sized heap segment, a native segment and a stream. */
+    static List<ViewColumn> readEveryWay(ColumnSerializer serializer, Model model, Arena arena, String where)
+            throws IOException {
+        byte[] bytes = serialize(serializer, column(arena, model));
+        ColumnDeserializer reader = ColumnDeserializer.create();
+        List<ViewColumn> out = List.of(
+                reader.read(MemorySegment.ofArray(bytes), arena),
+                reader.read(arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes), arena),
+                reader.read(new ByteArrayInputStream(bytes), arena));
+        for (int i = 0; i < out.size(); i++) {
+            assertMatches(model, out.get(i), where + " input=" + i);
+        }
+        return out;
     }
 
     /** Every value of {@code column} equals the model's, null rows included. */

@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.format.FormatTestData.Model;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +49,7 @@ class ReaderPathsTest {
                             Model model = new Model(kind(bytes), values);
                             String where = "seed=" + SEED + " format=" + serializer.format() + " codec="
                                     + serializer.codec() + " bytes=" + bytes + " last=" + last + " before=" + before;
-                            readEveryWay(serializer.withBlockRows(1 + random.nextInt(8)), model, arena, where);
+                            FormatTestData.readEveryWay(serializer.withBlockRows(1 + random.nextInt(8)), model, arena, where);
                         }
                     }
                 }
@@ -80,7 +78,7 @@ class ReaderPathsTest {
                         ColumnSerializer serializer = base.withBlockRows(blockRows);
                         String where = "seed=" + (SEED + 1) + " codec=" + base.codec() + " bytes=" + bytes + " nulls="
                                 + nulls + " rows=" + rows + " blockRows=" + blockRows;
-                        for (ViewColumn back : readEveryWay(serializer, model, arena, where)) {
+                        for (ViewColumn back : FormatTestData.readEveryWay(serializer, model, arena, where)) {
                             assertEquals(0, back.bufferCount(), where);
                         }
                     }
@@ -109,7 +107,7 @@ class ReaderPathsTest {
                     Model model = new Model(ViewKind.UTF8, values);
                     String where = "seed=" + (SEED + 2) + " format=" + base.format() + " codec=" + base.codec()
                             + " repeat=" + repeat + " rows=" + rows + " blockRows=" + blockRows;
-                    readEveryWay(base.withBlockRows(blockRows), model, arena, where);
+                    FormatTestData.readEveryWay(base.withBlockRows(blockRows), model, arena, where);
                 }
             }
         }
@@ -132,21 +130,6 @@ class ReaderPathsTest {
                 assertEquals("utf8", e.field(), where);
             }
         }
-    }
-
-    /** Reads {@code model}'s serialized column from an exactly sized heap segment, a native segment and a stream. */
-    private static List<ViewColumn> readEveryWay(ColumnSerializer serializer, Model model, Arena arena, String where)
-            throws IOException {
-        byte[] bytes = FormatTestData.serialize(serializer, FormatTestData.column(arena, model));
-        ColumnDeserializer reader = ColumnDeserializer.create();
-        List<ViewColumn> out = List.of(
-                reader.read(MemorySegment.ofArray(bytes), arena),
-                reader.read(arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes), arena),
-                reader.read(new ByteArrayInputStream(bytes), arena));
-        for (int i = 0; i < out.size(); i++) {
-            FormatTestData.assertMatches(model, out.get(i), where + " input=" + i);
-        }
-        return out;
     }
 
     private static ViewKind kind(Bytes bytes) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.format.FormatTestData.Model;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -157,23 +156,17 @@ class ViewBytesTest {
         }
     }
 
-    /** Serializes {@code values}, reads them from a heap segment, a native segment and a stream, compares. */
+    /** Serializes {@code values}, reads them every way ({@link FormatTestData#readEveryWay}), compares the views. */
     private static void assertViewsMatchTheModel(Arena arena, ColumnSerializer base, boolean binary,
             List<byte[]> values, int blockRows, String where) throws IOException {
         int rows = values.size();
         Model model = new Model(binary ? ViewKind.BINARY : ViewKind.UTF8, values);
         ColumnSerializer serializer = base.withBlockRows(blockRows);
-        byte[] bytes = FormatTestData.serialize(serializer, FormatTestData.column(arena, model));
         long[] expected = expectedViews(values, blockRows, base.format());
-        ColumnDeserializer reader = ColumnDeserializer.create();
-        List<ViewColumn> read = List.of(
-                reader.read(MemorySegment.ofArray(bytes), arena),
-                reader.read(arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes), arena),
-                reader.read(new ByteArrayInputStream(bytes), arena));
+        List<ViewColumn> read = FormatTestData.readEveryWay(serializer, model, arena, where);
         for (int way = 0; way < read.size(); way++) {
             ViewColumn column = read.get(way);
             String at = where + " input=" + way;
-            FormatTestData.assertMatches(model, column, at);
             long[] views = column.views().asSlice(0, 16L * rows).toArray(LE_LONG);
             for (int word = 0; word < views.length; word++) {
                 if (views[word] != expected[word]) {

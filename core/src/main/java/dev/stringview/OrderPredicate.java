@@ -322,8 +322,9 @@ final class OrderPredicate extends ViewPredicate {
 
     /**
      * Whether the window's first tie is a long row: a one-load guess at whether its ties read the buffer. Rows of a
-     * column mostly share their kind; on 10M rows of 8-byte values (every tie inline, nothing to gather) the gathered
-     * loop cost 1.5-1.7x the single one, on 25-byte values 0.70-1.03x (median 0.92), and on mixed lengths either is about as fast.
+     * column mostly share their kind; on 10M rows of 8-byte values (every tie inline, nothing to gather) the
+     * gathered loop cost 1.5-1.7x the single one, on 25-byte values 0.70-1.03x (median 0.92), and on mixed lengths
+     * either is about as fast.
      */
     private static boolean firstTieIsLong(MemorySegment views, int base, int count, long[] ties) {
         for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {

@@ -50,8 +50,11 @@ import java.util.Objects;
  * {@link #copyOf(MemorySegment, SegmentAllocator)}: the keys a map keeps) computes its {@link #hashCode()} once,
  * while the copied bytes are still in cache, and keeps it in the upper half of the second word, which for a long
  * value otherwise holds only the 32-bit offset of the bytes in their memory. Such a hash stays readable after the
- * memory's arena closes. Values that share memory ({@link #wrap}, {@link #slice}, {@link ViewColumn#view}) and
- * values read from streams compute it on each call, from the bytes; {@link #hash64()} always does.
+ * memory's arena closes. A copy that an allocator placed inside a larger heap array (a slicing allocator over a
+ * {@code byte[]}) keeps none: a kept hash on an array-backed value means that the array holds exactly the value,
+ * which lets {@link #equals} compare two such values as whole arrays. Values that share memory ({@link #wrap},
+ * {@link #slice}, {@link ViewColumn#view}) and values read from streams compute it on each call, from the bytes;
+ * {@link #hash64()} always does.
  *
  * <p><b>Threads.</b> A {@code ByteView} is immutable: every field is {@code final} (the hash is computed before
  * construction, never cached afterwards), so values may be shared between threads like {@link String}s, even

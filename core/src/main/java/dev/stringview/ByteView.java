@@ -50,8 +50,11 @@ import java.util.Objects;
  * {@link #copyOf(MemorySegment, SegmentAllocator)}: the keys a map keeps) computes its {@link #hashCode()} once,
  * while the copied bytes are still in cache, and keeps it in the upper half of the second word, which for a long
  * value otherwise holds only the 32-bit offset of the bytes in their memory. Such a hash stays readable after the
- * memory's arena closes. Values that share memory ({@link #wrap}, {@link #slice}, {@link ViewColumn#view}) and
- * values read from streams compute it on each call, from the bytes; {@link #hash64()} always does.
+ * memory's arena closes. A copy that an allocator placed inside a larger heap array (a slicing allocator over a
+ * {@code byte[]}) keeps none: a kept hash on an array-backed value means that the array holds exactly the value,
+ * which lets {@link #equals} compare two such values as whole arrays. Values that share memory ({@link #wrap},
+ * {@link #slice}, {@link ViewColumn#view}) and values read from streams compute it on each call, from the bytes;
+ * {@link #hash64()} always does.
  *
  * <p><b>Threads.</b> A {@code ByteView} is immutable: every field is {@code final} (the hash is computed before
  * construction, never cached afterwards), so values may be shared between threads like {@link String}s, even
@@ -117,7 +120,11 @@ public final class ByteView implements Comparable<ByteView> {
         }
         MemorySegment copy = allocator.allocate(length, 1);
         MemorySegment.copy(value, 0, copy, 0, length);
-        return ofMemory(copy, 0, length).withHash();
+        ByteView view = ofMemory(copy, 0, length);
+        // A kept hash on an array-backed value promises an array of exactly the value (see #equalLong): memory
+        // inside a larger heap array (a slicing allocator over a byte[]) keeps no hash.
+        return view.data instanceof byte[] array && (view.word1 != 0 || array.length != length) ? view
+                : view.withHash();
     }
 
     /**
@@ -424,19 +431,17 @@ public final class ByteView implements Comparable<ByteView> {
 
     /**
      * {@link #equals} of two long values of one length (at least 13) and one prefix: the bytes after it decide.
-     * Only the common case stays here, where C2 inlines it into {@code HashMap.getNode}: two values that each
-     * own an array of exactly their bytes ({@code copyOf} of a {@code byte[]} or a {@code String}) with one kept
-     * hash, as in a map lookup that found its key. One compare of word 1 covers both hashes and both offsets; then the two array type checks
-     * and lengths, and whole-array equality, a C2 intrinsic expanded inline as {@code String.equals}' is. Every
-     * other pair goes to {@link #equalLongSlow}. With all of those checks inline, {@code equals} of two equal
-     * copies took 9 more instructions before the byte compare and measured about 7.1 against 5.5 ns (loaded
-     * machine; docs/benchmarks.md, "ByteView lookups: the key's size and equals' code").
+     * Only the common case stays here, where C2 inlines it into {@code HashMap.getNode}: two values with one kept
+     * hash ({@code copyOf}: the map's key and a probe that found it) in arrays. Every array-backed value that
+     * keeps a hash owns an array of exactly its bytes at offset 0 (the copying factories make sure of it), so
+     * one compare of word 1 (both hashes and both offsets), a test that a hash is kept and the two array type
+     * checks leave whole-array equality, a C2 intrinsic expanded inline as {@code String.equals}' is, which
+     * checks the lengths itself. Every other pair goes to {@link #equalLongSlow}.
      */
     private boolean equalLong(ByteView that) {
         long w1 = word1;
-        if (w1 == that.word1 && (int) w1 == 0 && data instanceof byte[] a && that.data instanceof byte[] b
-                && a.length == (int) word0 && b.length == a.length) {
-            return Arrays.equals(a, b); // both at offset 0, both arrays exactly the value's length
+        if (w1 == that.word1 && (w1 & ~OFFSET_MASK) != 0 && data instanceof byte[] a && that.data instanceof byte[] b) {
+            return Arrays.equals(a, b);
         }
         return equalLongSlow(that);
     }

@@ -584,4 +584,104 @@ class ByteViewTest {
         assertThrows(IllegalStateException.class, () -> copy.equals(wrapped));
         assertThrows(IllegalStateException.class, shared::hashCode);
     }
+
+    /**
+     * {@code equals} decides two values that keep the same hash and are both array-backed by whole-array equality,
+     * so every array-backed value with a kept hash must own an array of exactly its bytes. Copies made every way
+     * (exact arrays from {@code copyOf(byte[])} and {@code copyOf(String)}; {@code copyOf(segment, allocator)} into
+     * an exact heap array, into a heap slab at offset 0 with different slack after the value, into a heap slab at
+     * an offset, into native memory), column views and slices of slices, at lengths 0..128 with bytes >= 0x80 in
+     * the prefix and from byte 12 on, are compared both ways with equal bytes and with one byte changed at each
+     * position; every answer must match {@code Arrays.equals}, {@code Arrays.compareUnsigned} and the column hash.
+     */
+    @Test
+    void copiesThatKeepAHashCompareAsWholeArraysOnlyWhenTheyOwnExactlyTheirBytes() {
+        int[] lengths = {0, 1, 11, 12, 13, 15, 16, 17, 36, 128};
+        Random random = new Random(SEED + 17);
+        try (Arena arena = Arena.ofConfined()) {
+            for (int length : lengths) {
+                byte[] value = new byte[length];
+                for (int i = 0; i < length; i++) { // "é" (0xC3 0xA9) from byte 0 on every 5 bytes: valid UTF-8
+                    value[i] = (byte) ('a' + random.nextInt(26));
+                    if (i % 5 == 0 && i + 1 < length) {
+                        value[i] = (byte) 0xC3;
+                        value[++i] = (byte) 0xA9;
+                    }
+                }
+                List<byte[]> others = new ArrayList<>();
+                others.add(value.clone());
+                for (int at = 0; at < length; at++) {
+                    byte[] changed = value.clone();
+                    changed[at] = (byte) (changed[at] ^ (at % 2 == 0 ? 0x01 : 0x80));
+                    others.add(changed);
+                }
+                long hash = ViewColumns.ofBytes(arena, value).hash(0);
+                List<ByteView> ways = exactAndInexactCopies(value, arena);
+                for (byte[] other : others) {
+                    List<ByteView> otherWays = exactAndInexactCopies(other, arena);
+                    for (int a = 0; a < ways.size(); a++) {
+                        for (int b = 0; b < otherWays.size(); b++) {
+                            String at = "length=" + length + " a=" + a + " b=" + b + " other="
+                                    + Arrays.toString(other);
+                            ByteView va = ways.get(a);
+                            ByteView vb = otherWays.get(b);
+                            assertEquals(Arrays.equals(value, other), va.equals(vb), at);
+                            assertEquals(Arrays.equals(value, other), vb.equals(va), at);
+                            assertEquals(Integer.signum(Arrays.compareUnsigned(value, other)),
+                                    Integer.signum(va.compareTo(vb)), at);
+                            assertEquals(Integer.signum(Arrays.compareUnsigned(other, value)),
+                                    Integer.signum(vb.compareTo(va)), at);
+                            assertEquals(Long.hashCode(hash), va.hashCode(), at);
+                            assertEquals(hash, va.hash64(), at);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The copies of {@link #copiesThatKeepAHashCompareAsWholeArraysOnlyWhenTheyOwnExactlyTheirBytes}, in order. */
+    private static List<ByteView> exactAndInexactCopies(byte[] value, Arena arena) {
+        List<ByteView> ways = new ArrayList<>();
+        MemorySegment source = MemorySegment.ofArray(value);
+        ways.add(ByteView.copyOf(value));
+        String text = new String(value, StandardCharsets.UTF_8);
+        if (Arrays.equals(text.getBytes(StandardCharsets.UTF_8), value)) { // copyOf(String) when it is UTF-8
+            ways.add(ByteView.copyOf(text));
+        }
+        ways.add(ByteView.copyOf(source, HEAP));
+        for (int slack = 1; slack <= 2; slack++) { // offset 0 of a longer heap array, slack differing per value
+            byte[] slab = new byte[value.length + slack];
+            Arrays.fill(slab, (byte) (0x80 + slack));
+            ways.add(ByteView.copyOf(source, SegmentAllocator.slicingAllocator(MemorySegment.ofArray(slab))));
+        }
+        SegmentAllocator atOffset = SegmentAllocator.slicingAllocator(MemorySegment.ofArray(new byte[value.length + 24]));
+        atOffset.allocate(5, 1);
+        ways.add(ByteView.copyOf(source, atOffset));
+        ways.add(ByteView.copyOf(source, arena));
+        ways.add(ViewColumns.ofBytes(arena, value).view(0));
+        byte[] padded = new byte[value.length + 30];
+        System.arraycopy(value, 0, padded, 17, value.length);
+        ways.add(ByteView.copyOf(padded).slice(6, padded.length - 2).slice(11, 11 + value.length));
+        return ways;
+    }
+
+    /**
+     * A copy in native memory keeps its hash like a heap copy but is not array-backed: against a heap copy of the
+     * same bytes (the same word 1) it must read its bytes, so after its arena closes it throws instead of answering.
+     */
+    @Test
+    void aNativeCopyWithTheSameHashAsAHeapCopyReadsItsBytesAndThrowsOnceClosed() {
+        byte[] bytes = "https://www.example.com/item/\u00e9/17".getBytes(StandardCharsets.UTF_8);
+        ByteView heap = ByteView.copyOf(bytes);
+        ByteView nativeCopy;
+        try (Arena arena = Arena.ofConfined()) {
+            nativeCopy = ByteView.copyOf(MemorySegment.ofArray(bytes), arena);
+            assertEquals(heap.hashCode(), nativeCopy.hashCode());
+            assertTrue(heap.equals(nativeCopy));
+            assertTrue(nativeCopy.equals(heap));
+        }
+        assertThrows(IllegalStateException.class, () -> heap.equals(nativeCopy));
+        assertThrows(IllegalStateException.class, () -> nativeCopy.equals(heap));
+    }
 }

@@ -340,12 +340,12 @@ final class OrderPredicate extends ViewPredicate {
 
     /**
      * {@link #resolveTies} over rows (no selection) of a column whose only buffer is {@code buffer}
-     * ({@link TieWords#onlyBuffer}): one loop over the ties, the buffer a loop-invariant local, and per tie only
-     * two outcome bits ("below" and "same", by bytes 4..11 and the length clipped to 13) that the word's accepted
-     * bits are computed from afterwards ({@link #settleWord}). The earlier loop, which combined the three accept
-     * masks per tie and selected the likely buffer per tie, kept its two outcome words and three masks on the
-     * stack in C2's code (a load, an OR and a store per tie; seen with {@code -XX:CompileCommand=print}). A long
-     * row naming a buffer other than 0 is remembered by OR-ing its index and fails after the loop.
+     * ({@link TieWords#onlyBuffer}): each 64-row word's ties go through {@link OrderTieBits} (the buffer a
+     * loop-invariant local there), which gives their "below" bits by bytes 4..11 and the bits of those equal to
+     * the constant's there; only the latter read their lengths, clipped to 13, here. The word's accepted bits are
+     * computed from "below" and "same" afterwards ({@link #settleWord}). A word whose 64 rows all tie takes
+     * {@link OrderTieBits#belowAll}, a counted loop. A long row naming a buffer other than 0 is remembered by
+     * OR-ing its index and fails after the loop.
      *
      * <p>Windows of sparse long ties over a buffer of 8 MiB or more take {@link #resolveTiesGathered} instead.
      */

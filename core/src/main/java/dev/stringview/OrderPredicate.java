@@ -107,6 +107,8 @@ final class OrderPredicate extends ViewPredicate {
         final long[] ties;
         /** The "less" bits of the vector view pass ({@link Vectorization.ViewWordScan#orderWords}). */
         final long[] less;
+        /** {@link OrderTieBits#below}'s other two results: the ties equal through byte 11, the buffer indexes. */
+        final long[] equalAndOther = new long[2];
         /** Bytes 4..11 of each tie, by position in the window, for {@link #resolveTiesGathered}; made on first use. */
         long[] loaded;
         /** Whether the last crowded word had inline ties that {@link #decidedInline} settled. */
@@ -338,50 +340,45 @@ final class OrderPredicate extends ViewPredicate {
 
     /**
      * {@link #resolveTies} over rows (no selection) of a column whose only buffer is {@code buffer}
-     * ({@link TieWords#onlyBuffer}): one loop over the ties, the buffer a loop-invariant local, and per tie only
-     * two outcome bits ("below" and "same", by bytes 4..11 and the length clipped to 13) that the word's accepted
-     * bits are computed from afterwards ({@link #settleWord}). The earlier loop, which combined the three accept
-     * masks per tie and selected the likely buffer per tie, kept its two outcome words and three masks on the
-     * stack in C2's code (a load, an OR and a store per tie; seen with {@code -XX:CompileCommand=print}). A long
-     * row naming a buffer other than 0 is remembered by OR-ing its index and fails after the loop.
+     * ({@link TieWords#onlyBuffer}): each 64-row word's ties go through {@link OrderTieBits} (the buffer a
+     * loop-invariant local there), which gives their "below" bits by bytes 4..11 and the bits of those equal to
+     * the constant's there; only the latter read their lengths, clipped to 13, here. The word's accepted bits are
+     * computed from "below" and "same" afterwards ({@link #settleWord}). A word whose 64 rows all tie takes
+     * {@link OrderTieBits#belowAll}, a counted loop. A long row naming a buffer other than 0 is remembered by
+     * OR-ing its index and fails after the loop.
      *
      * <p>Windows of sparse long ties over a buffer of 8 MiB or more take {@link #resolveTiesGathered} instead.
      */
     private void resolveTiesOneBuffer(MemorySegment views, MemorySegment buffer, MemorySegment[] buffers, int base,
             int count, Window window) {
         long[] tieWords = window.ties;
-        long second = this.second;
-        int clippedConstant = lengthClipped;
-        int other = 0;
+        long[] equalAndOther = window.equalAndOther;
+        equalAndOther[1] = 0;
         int words = (count + 63) >>> 6;
         try {
             for (int w = 0; w < words; w++) {
+                long t = tieWords[w];
+                if (t == 0) {
+                    continue;
+                }
                 long at0 = (long) (base + (w << 6)) << 4;
-                long below = 0;
+                long below = t == -1L ? OrderTieBits.belowAll(views, buffer, at0, second, equalAndOther)
+                        : OrderTieBits.below(views, buffer, at0, t, second, equalAndOther);
                 long same = 0;
-                for (long t = tieWords[w]; t != 0; t &= t - 1) {
-                    int i = Long.numberOfTrailingZeros(t);
-                    long at = at0 + ((long) i << 4);
-                    int length = views.get(LAYOUT_LE_INT, at);
-                    long word = views.get(LAYOUT_LE_LONG, at + 8);
-                    int clipped = length;
-                    if (length > INLINE_MAX) {
-                        other |= (int) word;
-                        word = buffer.get(LAYOUT_LE_LONG, (word >>> 32) + PREFIX_SIZE);
-                        clipped = INLINE_MAX + 1;
-                    }
-                    long x = Long.reverseBytes(word);
-                    long sameBytes = x == second ? 1 : 0;
-                    below |= ((Long.compareUnsigned(x, second) < 0 ? 1 : 0)
-                            | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
-                    same |= (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
+                // Ties whose bytes 4..11 equal the constant's (rare but for values equal to it through byte 11):
+                // their lengths clipped to 13 decide, or the bytes after for long ones (settleWord).
+                for (long e = equalAndOther[0]; e != 0; e &= e - 1) {
+                    int i = Long.numberOfTrailingZeros(e);
+                    int clipped = Math.min(views.get(LAYOUT_LE_INT, at0 + ((long) i << 4)), INLINE_MAX + 1);
+                    below |= (clipped < lengthClipped ? 1L : 0L) << i;
+                    same |= (clipped == lengthClipped ? 1L : 0L) << i;
                 }
                 settleWord(views, buffers, base, w, below, same, window);
             }
         } catch (IndexOutOfBoundsException e) {
             throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, e);
         }
-        if (other != 0) {
+        if (equalAndOther[1] != 0) {
             throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, null);
         }
     }

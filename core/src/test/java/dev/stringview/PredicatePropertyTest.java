@@ -308,6 +308,111 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Order's one-buffer tie loop ({@link OrderTieBits}) on words whose 64 rows all tie (the counted loop) next to
+     * words with a few ties (the bit walk): windows of 1024 rows flip between every row sharing the constant's first
+     * four bytes, no nulls, long lengths 13, 16, 17 and 25 and inline 12-byte rows equal to the shared start (ties
+     * the view cannot settle), and windows with 5% or 50% sharing, nulls with garbage views and every length from 0
+     * to 25; one dense run ends mid-window and one starts at a word's middle. Values share 4, 8 or 12 bytes with the
+     * start, whose bytes 4..11 hold 0x80 and 0xFF; constants of 5 to 13, 17 and 25 bytes share it, and some are rows
+     * (ties equal through byte 11 and beyond). All four orderings through every entry point and selection, on one
+     * buffer (with and without garbage null views) and many.
+     */
+    @Test
+    void orderWordsWhoseRowsAllTie() {
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
+        int[] denseLengths = {12, 13, 16, 17, 25};
+        int[] anyLengths = {0, 1, 4, 5, 8, 11, 12, 13, 15, 16, 17, 25};
+        for (int s = 0; s < 2; s++) {
+            long seed = 0xA11E + 37L * s;
+            Random random = new Random(seed);
+            byte[] start = randomBytes(random, 12, alphabet);
+            start[5] = (byte) 0x80;
+            start[9] = (byte) 0xFF;
+            int[] shares = s == 0 ? new int[] {100, 5, 100, 50, 100} : new int[] {5, 100, 100, 50};
+            int rows = 1024 * shares.length - 300 - 17 * s; // the last window ends mid-word
+            List<byte[]> values = new ArrayList<>();
+            for (int row = 0; row < rows; row++) {
+                int share = shares[row / 1024];
+                if (share == 100 && !(s == 1 && row % 1024 < 32)) { // s == 1: the first dense word starts at 32
+                    int length = denseLengths[random.nextInt(denseLengths.length)];
+                    values.add(length == 12 ? start.clone() : sharingStart(random, start, length, alphabet));
+                } else if (random.nextInt(9) == 0) {
+                    values.add(null);
+                } else {
+                    int length = anyLengths[random.nextInt(anyLengths.length)];
+                    values.add(random.nextInt(100) < share ? sharingStart(random, start, length, alphabet)
+                            : randomBytes(random, length, alphabet));
+                }
+            }
+            List<byte[]> constants = new ArrayList<>();
+            for (int length : new int[] {5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 25}) {
+                constants.add(sharingStart(random, start, length, alphabet));
+            }
+            constants.add(start.clone());
+            for (int c = 0; c < 3; c++) {
+                byte[] v = values.get(random.nextInt(1024)); // a dense window's row
+                constants.add(v != null ? v : start.clone());
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                ViewColumn one = oneAdoptedBuffer(arena, values);
+                List<ViewColumn> columns = List.of(one, TestData.withGarbageNullViews(arena, one, seed),
+                        TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed));
+                for (int i = 0; i < columns.size(); i++) {
+                    String where = "dense ties column#" + i + " rows=" + rows + " seed=" + seed;
+                    for (byte[] k : constants) {
+                        String what = where + " constant=" + ModelChecks.show(k);
+                        for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.LESS_THAN_OR_EQUAL,
+                                Comparison.GREATER_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
+                            checkPredicate(what + " " + c, ViewPredicates.compare(c, k), columns.get(i), values,
+                                    v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * An unchecked one-buffer column whose rows all tie with the constant (so whole words take order's counted
+     * tie loop) and one of whose long rows names a missing buffer, or points past the buffer: the error names the
+     * row and its numbers, wherever in the word the row is.
+     */
+    @Test
+    void denseTieWordWithAMisplacedRowFailsNamingTheRow() {
+        byte[] value = "prefix-and-a-long-tail-25".getBytes(StandardCharsets.US_ASCII);
+        int rows = 200;
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn good = oneAdoptedBuffer(arena, java.util.Collections.nCopies(rows, value));
+            for (int bad : new int[] {0, 63, 64, 130, rows - 1}) {
+                MemorySegment views = arena.allocate((long) rows * ViewLayout.VIEW_SIZE, 16);
+                MemorySegment.copy(good.views(), 0, views, 0, views.byteSize());
+                long at = (long) bad * ViewLayout.VIEW_SIZE;
+                views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 3);
+                ViewColumn missing = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
+                        List.of(good.buffer(0)));
+                // The value itself (every tie deep: decided from byte 12) and one differing at byte 6 (decided by
+                // bytes 4..11 in the tie loop).
+                for (byte[] k : List.of(value, "prefix-aNd-a-long-tail-25".getBytes(StandardCharsets.US_ASCII))) {
+                    ViewPredicate order = ViewPredicates.compare(k == value ? Comparison.LESS_THAN
+                            : Comparison.GREATER_THAN_OR_EQUAL, k);
+                    IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                            () -> order.count(missing));
+                    assertTrue(e.getMessage().contains("row=" + bad + " ") && e.getMessage().contains("bufferIndex=3")
+                            && e.getMessage().contains("buffers=1"), e.getMessage());
+                }
+                views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 0);
+                views.set(ViewLayout.LAYOUT_LE_INT, at + 12, (int) good.buffer(0).byteSize() - 8);
+                ViewColumn past = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
+                        List.of(good.buffer(0)));
+                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                        () -> ViewPredicates.compare(Comparison.LESS_THAN, value).count(past));
+                assertTrue(e.getMessage().contains("view points past its data buffer: row=" + bad + " "),
+                        e.getMessage());
+            }
+        }
+    }
+
+    /**
      * A column whose every value, inline or long, is a view into one adopted buffer holding all their bytes one
      * after another (as Suite 1 builds its columns), so the kernels take their one-buffer paths.
      */

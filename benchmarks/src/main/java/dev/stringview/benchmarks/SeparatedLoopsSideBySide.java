@@ -1,6 +1,7 @@
 package dev.stringview.benchmarks;
 
 import dev.stringview.InlineViews;
+import dev.stringview.format.internal.SizeCodec;
 import dev.stringview.internal.InlineViewLoop;
 import dev.stringview.internal.Vectorization;
 import java.lang.foreign.Arena;
@@ -27,10 +28,16 @@ import java.util.function.LongSupplier;
  * <ul>
  *   <li>{@code signsOr} / {@code signsCount}: the sizes' sign check as one OR reduction (C2 on JDK 25 leaves it
  *       scalar, one OR a cycle) and as a count of sign bits (vectorized);
- *   <li>{@code sum}, {@code longestClass}: the other passes over the sizes;
+ *   <li>{@code sum}, {@code longestClass}: the other passes over the sizes, as they were until the reader fused
+ *       them with the sign check into {@code summarize} ({@code SizeCodec.summarize}, the reader's one pass now);
+ *   <li>{@code sizesCopy}: the raw sizes stream (little-endian ints in a heap segment) copied into the
+ *       {@code int[]} the view loops read, what the raw decode does;
  *   <li>{@code viewsArray} / {@code viewsSegment}: the ≤ 4-byte view loop reading the chars through the array's
  *       {@code VarHandle} and through a heap segment over the same array (the views go to a native segment);
  *   <li>{@code storesOnly}: the same two stores a row with nothing computed, the floor of any view loop;
+ *   <li>{@code copyViews}: 16 bytes a row copied from a heap array into the native views, what Arrow IPC's reader
+ *       does with a block's stored views; {@code fillViews}: the views segment filled (memset), the floor of
+ *       storing 16 bytes a row at all;
  *   <li>{@code copyToNative}: the block's chars copied from the heap array into native memory, what the reader
  *       now does for inline-only blocks so that {@code InlineViews}' vector form reads the memory kind it was
  *       compiled for;
@@ -47,6 +54,8 @@ public final class SeparatedLoopsSideBySide {
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong LE_LONG =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt LE_INT =
+            ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** Word 0 masks of a value of 0..4 bytes (ColumnDeserializer's WORD0_MASKS up to 4). */
     private static final long[] WORD0_MASKS = new long[16];
 
@@ -80,6 +89,15 @@ public final class SeparatedLoopsSideBySide {
         loops.put("signsCount", () -> signsCount(sizes, rows));
         loops.put("sum", () -> sum(sizes, rows));
         loops.put("longestClass", () -> longestClass(sizes, rows));
+        loops.put("summarize", () -> SizeCodec.summarize(sizes, rows).sum());
+        byte[] rawSizes = new byte[4 * rows];
+        MemorySegment.copy(sizes, 0, MemorySegment.ofArray(rawSizes), LE_INT, 0, rows);
+        MemorySegment rawSizesSegment = MemorySegment.ofArray(rawSizes);
+        int[] decoded = new int[rows];
+        loops.put("sizesCopy", () -> {
+            MemorySegment.copy(rawSizesSegment, LE_INT, 0, decoded, 0, rows);
+            return decoded[rows - 1];
+        });
         loops.put("viewsArray", () -> viewsArray(sizes, rows, chars, views));
         loops.put("viewsSegment", () -> viewsSegment(sizes, rows, heapChars, views));
         loops.put("storesOnly", () -> storesOnly(sizes, rows, views));
@@ -87,6 +105,19 @@ public final class SeparatedLoopsSideBySide {
         loops.put("copyToNative", () -> {
             MemorySegment.copy(heapChars, 0, nativeChars, 0, total);
             return total;
+        });
+        // Arrow IPC's read of the same block is one copy of its stored views (16 bytes a row) out of the input into
+        // fresh memory; the floor of any reader that builds the views is storing them, at memset speed at best.
+        byte[] storedViews = new byte[16 * rows];
+        random.nextBytes(storedViews);
+        MemorySegment storedViewsSegment = MemorySegment.ofArray(storedViews);
+        loops.put("copyViews", () -> {
+            MemorySegment.copy(storedViewsSegment, 0, views, 0, 16L * rows);
+            return views.get(LE_LONG, 0);
+        });
+        loops.put("fillViews", () -> {
+            views.fill((byte) rows);
+            return views.get(LE_LONG, 0);
         });
         loops.put("inlineViewsLoop", () -> InlineViewLoop.build(sizes, 0, rows, nativeChars, 0, views, 0));
         loops.put("inlineViews", () -> InlineViews.build(sizes, 0, rows, nativeChars, 0, views, 0));

@@ -261,8 +261,9 @@ public final class ColumnDeserializer {
         if (sizes.length < n) {
             sizes = new int[Math.max(n, 2 * sizes.length)];
         }
-        sizeCodec.decode(encoding, in.next(encodedLength, block, "sizes"), n, sizes, block, firstRow);
-        long sum = sum(sizes, n);
+        SizeCodec.Summary summary = sizeCodec.decodeSummarized(encoding, in.next(encodedLength, block, "sizes"), n,
+                sizes, block, firstRow);
+        long sum = summary.sum();
         if (hasNulls) {
             checkNullRowsEmpty(n, block, firstRow);
         }
@@ -277,7 +278,7 @@ public final class ColumnDeserializer {
                     + Wire.MAX_BLOCK_BYTES);
         }
         // All values inline: the bytes only pass through on their way into the views, so no arena memory.
-        int longest = longestClass(sizes, n);
+        int longest = summary.longestClass();
         boolean inlineOnly = longest <= ViewLayout.INLINE_MAX;
         MemorySegment chars = readStream(in, codec, rawLength, block, "chars");
         byte[] array = heapArray(chars);
@@ -338,39 +339,6 @@ public final class ColumnDeserializer {
                     2 * nativeChars.byteSize())), 64);
         }
         return nativeChars.asSlice(0, length);
-    }
-
-    /**
-     * The sum of {@code sizes[0..n)}, each in [0, 2^31) (checked by the decoder), so the sum of at most 2^20 of
-     * them fits a long. A small method of its own, like {@link #allInline}: C2 vectorizes it (about 4 µs for
-     * 65,535 sizes in a standalone loop), while the same loop inside the large block reader, fused with the
-     * longest-size and null checks, took about a fifth of a size-1 block's time in a JFR profile.
-     */
-    private static long sum(int[] sizes, int n) {
-        long sum = 0;
-        for (int i = 0; i < n; i++) {
-            sum += sizes[i];
-        }
-        return sum;
-    }
-
-    /**
-     * The smallest of 4, 8 and 12 that every one of {@code sizes[0..n)} (each at least 0) is at most, or
-     * {@code Integer.MAX_VALUE} when one is longer than 12 bytes: {@code c - size} is negative exactly for a value
-     * longer than {@code c}, so the OR of them all tells, three reductions in one loop C2 vectorizes (a running
-     * {@code Math.max} did not vectorize and took about 9 times as long).
-     */
-    static int longestClass(int[] sizes, int n) {
-        int over4 = 0;
-        int over8 = 0;
-        int over12 = 0;
-        for (int i = 0; i < n; i++) {
-            int size = sizes[i];
-            over4 |= 4 - size;
-            over8 |= 8 - size;
-            over12 |= ViewLayout.INLINE_MAX - size;
-        }
-        return over4 >= 0 ? 4 : over8 >= 0 ? 8 : over12 >= 0 ? ViewLayout.INLINE_MAX : Integer.MAX_VALUE;
     }
 
     /** Null rows have length 0 (docs/serialization.md); a forged size on one is named with its row. */

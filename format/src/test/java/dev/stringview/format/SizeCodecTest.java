@@ -146,9 +146,13 @@ class SizeCodecTest {
                     CorruptColumnException e = assertThrows(CorruptColumnException.class,
                             () -> codec.decode(encoding, in, n, new int[n], 2, 1000));
                     String where = "n=" + n + " bad=" + bad + " encoding=" + SizeCodec.name(encoding);
-                    assertEquals("corrupt serialized column: block=2 row=" + (1000 + bad) + " field=sizes encoding="
-                            + SizeCodec.name(encoding) + " size=" + sizes[bad] + " max=2147483647", e.getMessage(),
-                            where);
+                    String expected = "corrupt serialized column: block=2 row=" + (1000 + bad) + " field=sizes"
+                            + " encoding=" + SizeCodec.name(encoding) + " size=" + sizes[bad] + " max=2147483647";
+                    assertEquals(expected, e.getMessage(), where);
+                    // The reader's path: the one summary pass finds the sign, then the same row is named.
+                    e = assertThrows(CorruptColumnException.class,
+                            () -> codec.decodeSummarized(encoding, in, n, new int[n], 2, 1000));
+                    assertEquals(expected, e.getMessage(), where + " summarized");
                 }
                 sizes[bad] = Integer.MAX_VALUE;
                 sizes[n - 1] = 0;
@@ -156,6 +160,10 @@ class SizeCodecTest {
                 int[] back = new int[n];
                 codec.decode(SizeCodec.RAW, raw, n, back, 0, 0);
                 assertArrayEquals(sizes, back, "n=" + n + " bad=" + bad + " fixed");
+                int[] summarized = new int[n];
+                SizeCodec.Summary summary = codec.decodeSummarized(SizeCodec.RAW, raw, n, summarized, 0, 0);
+                assertArrayEquals(sizes, summarized, "n=" + n + " bad=" + bad + " fixed, summarized");
+                assertEquals(Arrays.stream(sizes).asLongStream().sum(), summary.sum(), "n=" + n + " bad=" + bad);
             }
         }
     }

@@ -1,10 +1,12 @@
 package dev.stringview.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.format.FormatTestData.Model;
+import dev.stringview.format.internal.SizeCodec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -62,22 +64,44 @@ class ViewBytesTest {
         }
     }
 
+    /**
+     * The one pass over a block's sizes against a plain model: the sum, the longest class (the smallest of 4, 8 and
+     * 12 bounding every size, else MAX_VALUE) and null for any negative size, over 0..70 rows and around the
+     * vector strides (16, 32, 64, 1024), uniform and mixed sizes, the rows past {@code n} ignored.
+     */
     @Test
-    void longestClassIsTheSmallestOfFourEightAndTwelveThatBoundsEverySize() {
+    void summarizeGivesTheSumAndLongestClassAndRejectsNegativeSizes() {
         Random random = new Random(SEED + 2);
+        int[] lengths = {15, 16, 17, 31, 32, 33, 63, 64, 65, 1023, 1024, 1025, 4099};
         for (int trial = 0; trial < 20_000; trial++) {
-            int n = 1 + random.nextInt(100);
-            int bound = new int[] {4, 5, 8, 9, 12, 13, 40}[random.nextInt(7)];
+            int n = trial % 3 == 0 ? lengths[random.nextInt(lengths.length)] : random.nextInt(71);
+            int bound = new int[] {0, 1, 4, 5, 8, 9, 12, 13, 40, Integer.MAX_VALUE}[random.nextInt(10)];
+            boolean uniform = random.nextInt(4) == 0;
             int[] sizes = new int[n + 1];
-            sizes[n] = 1_000; // past n: must be ignored
+            sizes[n] = random.nextBoolean() ? 1_000 : -1; // past n: must be ignored
+            int first = bound == Integer.MAX_VALUE ? random.nextInt(Integer.MAX_VALUE) : random.nextInt(bound + 1);
+            for (int i = 0; i < n; i++) {
+                sizes[i] = uniform ? first : bound == Integer.MAX_VALUE ? random.nextInt(Integer.MAX_VALUE)
+                        : random.nextInt(bound + 1);
+            }
+            int negativeAt = n > 0 && random.nextInt(5) == 0 ? random.nextInt(n) : -1;
+            if (negativeAt >= 0) {
+                sizes[negativeAt] = random.nextBoolean() ? Integer.MIN_VALUE : -1 - random.nextInt(20);
+            }
+            long sum = 0;
             int longest = 0;
             for (int i = 0; i < n; i++) {
-                sizes[i] = random.nextInt(bound + 1);
+                sum += sizes[i];
                 longest = Math.max(longest, sizes[i]);
             }
+            String where = "seed=" + (SEED + 2) + " trial=" + trial + " n=" + n + " negativeAt=" + negativeAt;
+            SizeCodec.Summary summary = SizeCodec.summarize(sizes, n);
+            if (negativeAt >= 0) {
+                assertNull(summary, where);
+                continue;
+            }
             int expected = longest <= 4 ? 4 : longest <= 8 ? 8 : longest <= 12 ? 12 : Integer.MAX_VALUE;
-            assertEquals(expected, ColumnDeserializer.longestClass(sizes, n), "seed=" + (SEED + 2) + " trial="
-                    + trial + " sizes=" + Arrays.toString(Arrays.copyOf(sizes, n)));
+            assertEquals(new SizeCodec.Summary(sum, expected), summary, where);
         }
     }
 

@@ -53,7 +53,8 @@ import org.apache.arrow.vector.util.ValueVectorUtility;
  *
  * <pre>
  * java --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
- *     -Darrow.enable_unsafe_memory_access=true -cp benchmarks/target/benchmarks.jar \
+ *     -Dio.netty.tryReflectionSetAccessible=true -Dio.netty.noUnsafe=false -Darrow.enable_unsafe_memory_access=true \
+ *     -cp benchmarks/target/benchmarks.jar \
  *     dev.stringview.benchmarks.SerializationSideBySide [sizes, e.g. 1,8,64] [rounds] [rows] [readers|all] \
  *     [baselineJar]
  * </pre>

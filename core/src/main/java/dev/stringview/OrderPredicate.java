@@ -16,8 +16,8 @@ import java.util.Arrays;
  *
  * <p>Rows go in windows of {@value TieWords#WINDOW} (rows, or entries of an input selection;
  * {@value TieWords#LARGE_WINDOW} over data buffers far larger than the cache, {@link TieWords#windowRows}), 64 per
- * bit word ({@link #decide}): one big-endian load of view bytes 4..11 and an unsigned compare decide every row whose prefix
- * differs from the constant's, with no branch. The rest ("ties": 5% of rows in Suite 1, every row when all values
+ * bit word ({@link #decide}): one big-endian load of view bytes 4..11 and an unsigned compare decide every row whose
+ * prefix differs from the constant's, with no branch. The rest ("ties": 5% of rows in Suite 1, every row when all values
  * share their first four bytes; in words crowded with ties a second pass settles the inline ones whose first eight
  * bytes differ) are marked and, once the whole window is scanned, resolved in one loop ({@link #resolveTies}):
  * bytes 4..11 as one word, then the lengths, then the rest. Null rows are not branched on: their bits are masked out with the validity bits, and a

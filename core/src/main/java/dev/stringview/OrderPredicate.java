@@ -14,9 +14,10 @@ import java.util.Arrays;
 /**
  * {@code value < constant} and the other orderings, in unsigned bytewise order ({@link ViewOrder}).
  *
- * <p>Rows go in windows of {@value TieWords#WINDOW} (rows, or entries of an input selection), 64 per bit word
- * ({@link #decide}): one big-endian load of view bytes 4..11 and an unsigned compare decide every row whose prefix
- * differs from the constant's, with no branch. The rest ("ties": 5% of rows in Suite 1, every row when all values
+ * <p>Rows go in windows of {@value TieWords#WINDOW} (rows, or entries of an input selection;
+ * {@value TieWords#LARGE_WINDOW} over data buffers far larger than the cache, {@link TieWords#windowRows}), 64 per
+ * bit word ({@link #decide}): one big-endian load of view bytes 4..11 and an unsigned compare decide every row whose
+ * prefix differs from the constant's, with no branch. The rest ("ties": 5% of rows in Suite 1, every row when all values
  * share their first four bytes; in words crowded with ties a second pass settles the inline ones whose first eight
  * bytes differ) are marked and, once the whole window is scanned, resolved in one loop ({@link #resolveTies}):
  * bytes 4..11 as one word, then the lengths, then the rest. Null rows are not branched on: their bits are masked out with the validity bits, and a
@@ -25,7 +26,6 @@ import java.util.Arrays;
 final class OrderPredicate extends ViewPredicate {
     /** Above this many ties in a 64-row word, its inline rows are first sorted out in one pass. */
     private static final int DENSE_TIES = 16;
-    private static final int WINDOW = TieWords.WINDOW;
 
     private final Constant constant;
     private final int acceptMask;
@@ -67,12 +67,12 @@ final class OrderPredicate extends ViewPredicate {
 
     @Override
     int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
-        Window window = new Window(to - from);
+        Window window = new Window(to - from, TieWords.windowRows(column));
         int found = 0;
         // A whole window is read (views, validity, ties) before any row id of it is written, and found never
         // passes the position being read, so out may be the selection itself.
-        for (int base = from; base < to; base += WINDOW) {
-            int count = Math.min(WINDOW, to - base);
+        for (int base = from, count; base < to; base += count) {
+            count = Math.min(window.size, to - base);
             decide(column, selection, base, count, window);
             long[] accepted = window.accepted;
             for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
@@ -89,10 +89,10 @@ final class OrderPredicate extends ViewPredicate {
     /** Counts without writing row ids: the matches of each 64-row word are counted by its bits. */
     @Override
     int countRows(ViewColumn column, int[] selection, int n) {
-        Window window = new Window(n);
+        Window window = new Window(n, TieWords.windowRows(column));
         int total = 0;
-        for (int base = 0; base < n; base += WINDOW) {
-            int count = Math.min(WINDOW, n - base);
+        for (int base = 0, count; base < n; base += count) {
+            count = Math.min(window.size, n - base);
             decide(column, selection, base, count, window);
             for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
                 total += Long.bitCount(window.accepted[w]);
@@ -103,6 +103,15 @@ final class OrderPredicate extends ViewPredicate {
 
     /** Per-call scratch: the outcome and tie bits of one window, 64 rows per word. */
     private static final class Window {
+        /** The most rows a window may have: {@link TieWords#windowRows}. */
+        final int largest;
+        /**
+         * Rows in the next window: {@link #largest} after a window whose ties were sparse, else
+         * {@link TieWords#WINDOW} ({@link TieWords#nextWindowRows}).
+         */
+        int size;
+        /** Windows decided so far in this call: every eighth re-checks the inline-tie regime. */
+        int number;
         final long[] accepted;
         final long[] ties;
         /** The "less" bits of the vector view pass ({@link Vectorization.ViewWordScan#orderWords}). */
@@ -120,8 +129,10 @@ final class OrderPredicate extends ViewPredicate {
          */
         boolean settleInline;
 
-        Window(int rows) {
-            int words = (Math.max(1, Math.min(rows, WINDOW)) + 63) >>> 6;
+        Window(int rows, int largest) {
+            this.largest = largest;
+            this.size = largest;
+            int words = (Math.max(1, Math.min(rows, largest)) + 63) >>> 6;
             accepted = new long[words];
             ties = new long[words];
             less = new long[words];
@@ -129,7 +140,7 @@ final class OrderPredicate extends ViewPredicate {
     }
 
     /**
-     * Sets {@code window.accepted} for the {@code count <= WINDOW} rows {@code base..base + count - 1} (or the
+     * Sets {@code window.accepted} for the {@code count <= window.size} rows {@code base..base + count - 1} (or the
      * selection's entries there), bit {@code i % 64} of word {@code i / 64} for entry {@code base + i}, in two
      * phases. The first reads only the views, 64 rows per word, and decides every row whose prefix differs from
      * the constant's with arithmetic and no branch; nulls are masked out of the outcome and tie words with the
@@ -144,6 +155,7 @@ final class OrderPredicate extends ViewPredicate {
         long[] accepted = window.accepted;
         long[] tieWords = window.ties;
         long anyTie = 0;
+        int tieCount = 0;
         int words = (count + 63) >>> 6;
         Vectorization.ViewWordScan vector = selection == null ? Vectorization.viewWords() : null;
         boolean settled = false; // whether the vector pass left the inline rows its view decides out of the ties
@@ -154,7 +166,7 @@ final class OrderPredicate extends ViewPredicate {
             // window takes the plain pass and the scalar check below again, in case the data changed.
             Arrays.fill(window.less, 0, words, 0L);
             Arrays.fill(tieWords, 0, words, 0L);
-            settled = window.settleInline && (base & 7 * WINDOW) != 0;
+            settled = window.settleInline && (window.number & 7) != 0;
             vector.orderWords(views, base, count, this.first, prefixLittleEndian, settled, window.less, tieWords);
             window.settleInline = settled;
         }
@@ -197,19 +209,22 @@ final class OrderPredicate extends ViewPredicate {
             // long (every 25-byte value sharing the prefix) gains nothing from that pass, so it is skipped after a
             // word where it found none, and tried again at every eighth window.
             if (!settled && Long.bitCount(ties) > DENSE_TIES
-                    && (window.refineInline || (w == 0 && (base & 7 * WINDOW) == 0))) {
+                    && (window.refineInline || (w == 0 && (window.number & 7) == 0))) {
                 long decided = decidedInline(views, selection, first, n) & ties;
                 window.refineInline = decided != 0;
                 window.settleInline |= decided != 0;
                 ties &= ~decided;
             }
             tieWords[w] = ties;
+            tieCount += Long.bitCount(ties);
             anyTie |= ties;
             accepted[w] = (acceptLess ? less : ~less) & keep & ~ties;
         }
         if (anyTie != 0) {
             resolveTies(column, selection, base, count, window);
         }
+        window.number++;
+        window.size = TieWords.nextWindowRows(window.largest, tieCount, count);
     }
 
     /**
@@ -310,7 +325,7 @@ final class OrderPredicate extends ViewPredicate {
      * are sparse and long ({@link #resolveTiesGathered}): far larger than the L2 cache, each long tie's bytes are a
      * miss.
      */
-    static final long GATHER_MIN_BYTES = 8L << 20;
+    static final long GATHER_MIN_BYTES = TieWords.LARGE_BUFFER_BYTES;
     /** Ties are sparse when at most one row in {@code 1 << SPARSE_SHIFT} of the window is one. */
     private static final int SPARSE_SHIFT = 3;
 
@@ -396,7 +411,7 @@ final class OrderPredicate extends ViewPredicate {
         long[] tieWords = window.ties;
         long[] loaded = window.loaded;
         if (loaded == null) {
-            loaded = window.loaded = new long[WINDOW];
+            loaded = window.loaded = new long[window.largest];
         }
         int other = 0;
         int words = (count + 63) >>> 6;

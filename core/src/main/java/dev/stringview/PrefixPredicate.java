@@ -110,10 +110,12 @@ final class PrefixPredicate extends ViewPredicate {
         }
         MemorySegment views = column.viewSegment();
         Vectorization.ViewWordScan vector = Vectorization.viewWords();
-        int[] longCandidates = new int[Math.min(TieWords.WINDOW, Math.max(1, n))];
+        int largest = TieWords.windowRows(column); // larger over buffers far larger than the cache
+        int window = largest;
+        int[] longCandidates = new int[Math.min(largest, Math.max(1, n))];
         int total = 0;
-        for (int from = 0; from < n; from += TieWords.WINDOW) {
-            int to = Math.min(n, from + TieWords.WINDOW);
+        for (int from = 0, to; from < n; from = to) {
+            to = Math.min(n, from + window);
             long counted = vector != null
                     ? vector.countPrefix(views, from, to, prefixMask, prefixBits, pattern.length, inlineMask,
                             inlineBits, longCandidates)
@@ -128,6 +130,7 @@ final class PrefixPredicate extends ViewPredicate {
                                 inlineMask, inlineBits)
                         : confirm(column, views, longCandidates, candidates);
             }
+            window = TieWords.nextWindowRows(largest, candidates, to - from);
         }
         return total;
     }

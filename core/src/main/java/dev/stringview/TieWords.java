@@ -22,6 +22,35 @@ import java.lang.foreign.MemorySegment;
 final class TieWords {
     /** Rows per window (a multiple of 64): its tie bits and outcome words stay in L1. */
     static final int WINDOW = 1024;
+    /** Rows per window over data buffers far larger than the cache ({@link #windowRows}): a multiple of WINDOW. */
+    static final int LARGE_WINDOW = 16 * WINDOW;
+    /** Data buffers of at least this many bytes in all are far larger than the L2 cache. */
+    static final long LARGE_BUFFER_BYTES = 8L << 20;
+
+    /**
+     * Rows per window for {@code column}: {@value #LARGE_WINDOW} when its data buffers hold at least
+     * {@value #LARGE_BUFFER_BYTES} bytes (far more than the cache, so each long tie's bytes are a DRAM miss), else
+     * {@value #WINDOW}. Over a large buffer the view pass and the tie loop take turns, and each turn starts cold:
+     * the first buffer misses of a tie loop wait the full DRAM latency, and the pass's stream of views restarts.
+     * Fewer, longer turns cost less per tie ({@code LongTieBisection} on Suite 1's 10M 25-byte rows: see
+     * docs/architecture.md, "Long ties on a buffer far larger than the cache"). {@value #LARGE_WINDOW} rows of views
+     * (256 KB) still fit the L2 cache that the tie loop reads them from again; 65536 rows did not, and measured
+     * slower.
+     */
+    static int windowRows(ViewColumn column) {
+        return column.bufferBytes() >= LARGE_BUFFER_BYTES ? LARGE_WINDOW : WINDOW;
+    }
+
+    /**
+     * Rows in the next window after one of {@code rows} rows with {@code ties} ties, for a call whose windows may
+     * have up to {@code largest} rows ({@link #windowRows}): {@code largest} while at most one row in eight ties,
+     * else {@value #WINDOW}. Dense ties read the buffer almost in order (the prefetcher streams it), and then a
+     * large window only costs: the tie loop finds the views in L2 instead of L1 (10M 25-byte rows with 50-100%
+     * ties: 1.10-1.21x the time of 1024-row windows, {@code OrderSideBySide}).
+     */
+    static int nextWindowRows(int largest, int ties, int rows) {
+        return ties <= rows >>> 3 ? largest : WINDOW;
+    }
 
     private TieWords() {}
 

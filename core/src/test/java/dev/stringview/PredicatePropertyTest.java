@@ -413,6 +413,80 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Windows of {@link TieWords#LARGE_WINDOW} rows over a buffer far larger than the cache, switching to
+     * {@link TieWords#WINDOW} after a window crowded with ties and back after a sparse one: regions of
+     * {@code LARGE_WINDOW} rows with 5, 100, 2 and 50% of rows sharing the constants' start (so window borders fall
+     * inside regions too), values of 0..25 bytes with 12, 13, 16 and 17 among them, bytes 0x80..0xFF after the
+     * prefix, nulls with garbage views; order (every comparison) and starts-with (patterns of 5..13, 17 and 25
+     * bytes) against the model through every entry point and selection. A large column whose long row names a
+     * missing buffer fails naming it.
+     */
+    @Test
+    void largeWindowsFollowTheTieShareOverALargeBuffer() {
+        int[] lengths = {0, 5, 8, 11, 12, 13, 15, 16, 17, 25};
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int rows = 3 * TieWords.LARGE_WINDOW + 1500;
+        long seed = 0x1A6E;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        List<byte[]> values = sharingValues(random, rows, new int[] {5, 100, 2, 50}, TieWords.LARGE_WINDOW, 0, 16,
+                lengths, start, alphabet);
+        List<byte[]> constants = new ArrayList<>();
+        for (int length : new int[] {5, 9, 12, 13, 17, 25}) {
+            constants.add(sharingStart(random, start, length, alphabet));
+        }
+        // Without nulls too: starts-with counts without writing ids only then.
+        List<byte[]> noNulls = new ArrayList<>(values);
+        noNulls.replaceAll(v -> v == null ? sharingStart(random, start, 17, alphabet) : v);
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
+            assertEquals(TieWords.LARGE_WINDOW, TieWords.windowRows(large), "a large buffer takes large windows");
+            for (ViewColumn column : List.of(large, TestData.withGarbageNullViews(arena, large, seed),
+                    oneAdoptedBuffer(arena, noNulls, LARGE_BUFFER_BYTES))) {
+                List<byte[]> model = column.nullCount() == 0 ? noNulls : values;
+                String where = "large windows bufferBytes=" + column.buffer(0).byteSize() + " seed=" + seed;
+                for (byte[] k : constants) {
+                    String what = where + " constant=" + ModelChecks.show(k);
+                    for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
+                        checkPredicate(what + " " + c, ViewPredicates.compare(c, k), column, model,
+                                v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+                    }
+                }
+                for (int length : new int[] {5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 25}) {
+                    byte[] pattern = Arrays.copyOf(start, length);
+                    checkPredicate(where + " startsWith " + ModelChecks.show(pattern),
+                            ViewPredicates.startsWith(pattern), column, model, v -> startsWith(v, pattern), seed);
+                }
+                // every comparison on the counting path, the one that switches window sizes over all rows
+                for (Comparison c : List.of(Comparison.LESS_THAN_OR_EQUAL, Comparison.GREATER_THAN)) {
+                    byte[] k = constants.get(3);
+                    long want = model.stream().filter(v -> v != null && c.accepts(Arrays.compareUnsigned(v, k)))
+                            .count();
+                    assertEquals(want, ViewPredicates.compare(c, k).count(column), where + " count " + c);
+                }
+            }
+            // A long row past the first large window naming a buffer the column does not have.
+            int row = TieWords.LARGE_WINDOW + 7;
+            while (values.get(row) == null || values.get(row).length <= 12
+                    || !Arrays.equals(values.get(row), 0, 4, start, 0, 4)) {
+                row++;
+            }
+            MemorySegment views = arena.allocate(large.views().byteSize(), 16);
+            MemorySegment.copy(large.views(), 0, views, 0, views.byteSize());
+            views.set(ViewLayout.LAYOUT_LE_INT, (long) row * ViewLayout.VIEW_SIZE + ViewLayout.OFFSET_BUFFER_INDEX, 2);
+            ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
+                    List.of(large.buffer(0)));
+            for (ViewPredicate predicate : List.of(ViewPredicates.compare(Comparison.LESS_THAN, start),
+                    ViewPredicates.startsWith(Arrays.copyOf(start, 9)))) {
+                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                        () -> predicate.count(bad));
+                assertTrue(e.getMessage().contains("row=" + row) && e.getMessage().contains("bufferIndex=2")
+                        && e.getMessage().contains("buffers=1"), e.getMessage());
+            }
+        }
+    }
+
+    /**
      * A column whose every value, inline or long, is a view into one adopted buffer holding all their bytes one
      * after another (as Suite 1 builds its columns), so the kernels take their one-buffer paths.
      */

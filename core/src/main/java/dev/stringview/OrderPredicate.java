@@ -221,7 +221,7 @@ final class OrderPredicate extends ViewPredicate {
             accepted[w] = (acceptLess ? less : ~less) & keep & ~ties;
         }
         if (anyTie != 0) {
-            resolveTies(column, selection, base, count, window);
+            resolveTies(column, selection, base, count, tieCount, window);
         }
         window.number++;
         window.size = TieWords.nextWindowRows(window.largest, tieCount, count);
@@ -245,7 +245,7 @@ final class OrderPredicate extends ViewPredicate {
     }
 
     /**
-     * Adds the outcome bits of the window's ties (valid rows the view words left undecided) to
+     * Adds the outcome bits of the window's {@code tieCount} ties (valid rows the view words left undecided) to
      * {@code window.accepted}, in one loop over all of them: each tie's bytes 4..11 (written out here, not
      * called: see {@link TieWords#bytes4To11})
      * and its length clipped to 13 against the constant's, with no call and no branch on the outcome, so the
@@ -254,12 +254,13 @@ final class OrderPredicate extends ViewPredicate {
      * An inline row agreeing with a long constant through byte 11 is a proper prefix of it (its zero padding
      * matched the constant's bytes) and orders below by its shorter length.
      */
-    private void resolveTies(ViewColumn column, int[] selection, int base, int count, Window window) {
+    private void resolveTies(ViewColumn column, int[] selection, int base, int count, int tieCount,
+            Window window) {
         MemorySegment views = column.viewSegment();
         MemorySegment[] buffers = column.bufferArray();
         MemorySegment only = selection == null ? TieWords.onlyBuffer(buffers) : null;
         if (only != null) {
-            if (only.byteSize() >= GATHER_MIN_BYTES && sparse(window.ties, count)
+            if (only.byteSize() >= GATHER_MIN_BYTES && TieWords.sparse(tieCount, count)
                     && firstTieIsLong(views, base, count, window.ties)) {
                 resolveTiesGathered(views, only, buffers, base, count, window);
             } else {
@@ -326,17 +327,6 @@ final class OrderPredicate extends ViewPredicate {
      * miss.
      */
     static final long GATHER_MIN_BYTES = TieWords.LARGE_BUFFER_BYTES;
-    /** Ties are sparse when at most one row in {@code 1 << SPARSE_SHIFT} of the window is one. */
-    private static final int SPARSE_SHIFT = 3;
-
-    private static boolean sparse(long[] ties, int count) {
-        int n = 0;
-        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
-            n += Long.bitCount(ties[w]);
-        }
-        return n <= (count >>> SPARSE_SHIFT);
-    }
-
     /**
      * Whether the window's first tie is a long row: a one-load guess at whether its ties read the buffer. Rows of a
      * column mostly share their kind; on 10M rows of 8-byte values (every tie inline, nothing to gather) the

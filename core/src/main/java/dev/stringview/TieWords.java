@@ -49,7 +49,16 @@ final class TieWords {
      * ties: 1.10-1.21x the time of 1024-row windows, {@code OrderSideBySide}).
      */
     static int nextWindowRows(int largest, int ties, int rows) {
-        return ties <= rows >>> 3 ? largest : WINDOW;
+        return sparse(ties, rows) ? largest : WINDOW;
+    }
+
+    /**
+     * Whether {@code ties} ties among {@code rows} rows are sparse: at most one row in eight. Sparse ties over a
+     * large buffer keep the large windows ({@link #nextWindowRows}) and, when long, are gathered
+     * ({@code OrderPredicate.resolveTiesGathered}).
+     */
+    static boolean sparse(int ties, int rows) {
+        return ties <= rows >>> 3;
     }
 
     private TieWords() {}

@@ -1,5 +1,6 @@
 package dev.stringview.format.internal;
 
+import dev.stringview.ViewLayout;
 import dev.stringview.format.CorruptColumnException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -232,7 +233,7 @@ public final class SizeCodec {
             signs |= size;
             over4 |= 4 - size;
             over8 |= 8 - size;
-            over12 |= 12 - size;
+            over12 |= ViewLayout.INLINE_MAX - size;
         }
         if (signs < 0) {
             return null;
@@ -240,7 +241,7 @@ public final class SizeCodec {
         if (over12 < 0) {
             return new Summary(longSum(sizes, n), Integer.MAX_VALUE);
         }
-        return new Summary(sum, over4 >= 0 ? 4 : over8 >= 0 ? 8 : 12);
+        return new Summary(sum, over4 >= 0 ? 4 : over8 >= 0 ? 8 : ViewLayout.INLINE_MAX);
     }
 
     /** The sum of {@code sizes[0..n)}, each in [0, 2^31), in a long: a loop of its own, which C2 vectorizes. */

@@ -12,9 +12,9 @@ import java.util.Objects;
  * Utf8View layout requires for inline values (bytes past the value's end are zero).
  *
  * <p>On CPUs with 512-bit vectors and a JVM started with {@code --add-modules jdk.incubator.vector}, calls take a
- * Vector API form (16 rows a step, byte permutes over a 64-byte window of chars) once a daemon thread has warmed
- * it; until then, without the module, or under {@code -Dstringview.vectorization=false}, a scalar loop writes the
- * same views. The vector form is warmed over native chars and views: it runs fastest when callers pass those too
+ * Vector API form (16 rows a step, one byte expand of a 64-byte window of chars per 4 rows; AVX-512 VBMI2) once a
+ * daemon thread has warmed it; until then, without the module, or under {@code -Dstringview.vectorization=false},
+ * a scalar loop writes the same views. The vector form is warmed over native chars and views: it runs fastest when callers pass those too
  * (heap segments work, at the cost of a recompilation).
  */
 public final class InlineViews {

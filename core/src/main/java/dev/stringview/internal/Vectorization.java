@@ -98,7 +98,7 @@ public final class Vectorization {
     }
 
     /**
-     * The vector form of {@code InlineViews.build} (512-bit vectors, byte permutes), or null when the scalar loop
+     * The vector form of {@code InlineViews.build} (512-bit vectors, byte expand), or null when the scalar loop
      * is in use: null as well until a daemon thread has warmed it over native memory and seen it run compiled
      * ({@link InlineViewWarmUp}), under the same conditions as {@link #viewWords}. Read once per call.
      */

@@ -5,8 +5,6 @@ import dev.stringview.ViewColumnBuilder;
 import dev.stringview.ViewColumns;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicate;
-import dev.stringview.internal.Vectorization;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -98,7 +96,7 @@ public abstract class PrefixCompareBenchmark {
             }
             views = builder.build();
             predicate = op.predicate(constant);
-            awaitVectorPasses();
+            WarmUpGates.viewWords();
         }
         if (all || method.equals("pointerLength")) {
             pointerLength = new PointerLengthColumn(data.arena, data);
@@ -118,23 +116,6 @@ public abstract class PrefixCompareBenchmark {
         }
         if (all || method.equals("arrowViewVarChar")) {
             viewVarChar = ArrowVectors.viewVarChar(allocator, views);
-        }
-    }
-
-    /**
-     * Waits until the kernels run their Vector API view-word passes, when this JVM loaded them: until a daemon
-     * thread has seen them compiled (core's internal.ViewWordWarmUp, 2.7-5.3 s in a JVM of its own on a loaded machine) the kernels run
-     * their scalar loops, and a measurement iteration would otherwise mix the two.
-     */
-    static void awaitVectorPasses() {
-        try {
-            if (Vectorization.viewWordsChosen() && !Vectorization.awaitViewWords(Duration.ofSeconds(150))) {
-                System.err.println("warning: the vector view-word passes did not become ready; the views rows"
-                        + " measure the scalar loops: " + Vectorization.describe());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the vector passes' warm-up", e);
         }
     }
 

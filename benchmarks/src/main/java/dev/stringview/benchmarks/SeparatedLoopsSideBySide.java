@@ -3,7 +3,6 @@ package dev.stringview.benchmarks;
 import dev.stringview.InlineViews;
 import dev.stringview.format.internal.SizeCodec;
 import dev.stringview.internal.InlineViewLoop;
-import dev.stringview.internal.Vectorization;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -12,7 +11,6 @@ import java.lang.invoke.VarHandle;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteOrder;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -121,14 +119,7 @@ public final class SeparatedLoopsSideBySide {
         });
         loops.put("inlineViewsLoop", () -> InlineViewLoop.build(sizes, 0, rows, nativeChars, 0, views, 0));
         loops.put("inlineViews", () -> InlineViews.build(sizes, 0, rows, nativeChars, 0, views, 0));
-        try {
-            if (Vectorization.viewWordsChosen() && !Vectorization.awaitInlineViews(Duration.ofSeconds(150))) {
-                System.err.println("warning: the vector inline views did not become ready");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-        }
+        WarmUpGates.inlineViews();
         System.out.println(InlineViews.vectorized() ? "inlineViews: the vector form" : "inlineViews: the scalar loop");
         // The two view loops must write the same views and agree with the sizes on where the chars end.
         long arrayEnd = viewsArray(sizes, rows, chars, views);

@@ -8,7 +8,6 @@ import dev.stringview.format.ColumnCodec;
 import dev.stringview.format.ColumnDeserializer;
 import dev.stringview.format.ColumnFormat;
 import dev.stringview.format.ColumnSerializer;
-import dev.stringview.internal.Vectorization;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -20,7 +19,6 @@ import java.lang.foreign.SegmentAllocator;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -98,7 +96,7 @@ public class SerializationBenchmark {
             // Room for the views, the chars and alignment padding of one read.
             readMemory = arena.allocate(16L * rows + 2 * bytes + (1 << 16), 16);
             setupFormat();
-            awaitInlineViews();
+            WarmUpGates.inlineViews();
         }
 
         abstract void setupFormat() throws IOException;
@@ -288,23 +286,6 @@ public class SerializationBenchmark {
             out[i] = value;
         }
         return out;
-    }
-
-    /**
-     * Waits until the separated reader's inline-only blocks take {@code InlineViews}' vector form, when this JVM
-     * loaded it (a daemon thread warms it first, core's internal.InlineViewWarmUp), so that no iteration mixes the
-     * scalar and vector view loops.
-     */
-    static void awaitInlineViews() {
-        try {
-            if (Vectorization.viewWordsChosen() && !Vectorization.awaitInlineViews(Duration.ofSeconds(150))) {
-                System.err.println("warning: the vector inline views did not become ready; the separated rows"
-                        + " measure the scalar loops: " + Vectorization.describe());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the inline views' warm-up", e);
-        }
     }
 
     static MemorySegment serializeOnce(ColumnSerializer serializer, ViewColumn column, MemorySink sink)

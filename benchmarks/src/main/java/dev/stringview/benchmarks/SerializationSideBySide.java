@@ -88,7 +88,7 @@ public final class SerializationSideBySide {
             all.addAll(BASELINE_READERS);
         }
         List<String> only = args.length > 3 && !args[3].equals("all") ? List.of(args[3].split(",")) : all;
-        SerializationBenchmark.awaitInlineViews();
+        WarmUpGates.inlineViews();
         System.out.println(Demo.machine() + ", commit " + RunContext.commit() + ", " + Vectorization.describe()
                 + (InlineViews.vectorized() ? ", vector inline views" : ", scalar inline views")
                 + (baselineJar != null ? ", baseline " + baselineJar : ""));

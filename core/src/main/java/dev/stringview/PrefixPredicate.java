@@ -113,9 +113,6 @@ final class PrefixPredicate extends ViewPredicate {
         int largest = TieWords.windowRows(column); // larger over buffers far larger than the cache
         int window = largest;
         int[] longCandidates = new int[Math.min(largest, Math.max(1, n))];
-        if (vector != null && pattern.length <= INLINE_MAX) {
-            return countWithWords(column, views, vector, n, largest, longCandidates);
-        }
         int total = 0;
         for (int from = 0, to; from < n; from = to) {
             to = Math.min(n, from + window);
@@ -132,38 +129,6 @@ final class PrefixPredicate extends ViewPredicate {
                         ? TieWords.countMatchingLong(views, column.bufferArray(), longCandidates, candidates,
                                 inlineMask, inlineBits)
                         : confirm(column, views, longCandidates, candidates);
-            }
-            window = TieWords.nextWindowRows(largest, candidates, to - from);
-        }
-        return total;
-    }
-
-    /**
-     * {@link #countRows} through the vector pass for a pattern of at most 12 bytes, whose long candidates one
-     * masked word of bytes 4..11 decides: the pass hands over the candidates' second view words (buffer index and
-     * offset) instead of their row ids ({@link Vectorization.ViewWordScan#countPrefixWords}), so the loop over
-     * their buffers does not first load each candidate's view again ({@link TieWords#countMatchingWords}).
-     * {@code rowIds} is used only to find the row for the error when a candidate names a missing buffer.
-     */
-    private int countWithWords(ViewColumn column, MemorySegment views, Vectorization.ViewWordScan vector, int n,
-            int largest, int[] rowIds) {
-        MemorySegment[] buffers = column.bufferArray();
-        long[] longWords = new long[Math.min(largest, Math.max(1, n)) + 8];
-        int window = largest;
-        int total = 0;
-        for (int from = 0, to; from < n; from = to) {
-            to = Math.min(n, from + window);
-            long counted = vector.countPrefixWords(views, from, to, prefixMask, prefixBits, pattern.length,
-                    inlineMask, inlineBits, longWords);
-            int candidates = (int) counted;
-            total += (int) (counted >>> 32);
-            if (candidates > 0) {
-                int matches = TieWords.countMatchingWords(buffers, longWords, candidates, inlineMask, inlineBits);
-                if (matches == TieWords.MISSING_BUFFER) {
-                    int ids = (int) countPrefix(views, from, to, rowIds);
-                    throw TieWords.missingBufferAmong(views, buffers, rowIds, ids);
-                }
-                total += matches;
             }
             window = TieWords.nextWindowRows(largest, candidates, to - from);
         }

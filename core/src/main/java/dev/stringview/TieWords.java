@@ -294,41 +294,10 @@ final class TieWords {
     }
 
     /**
-     * Returned by the loops over second view words ({@link #countMatchingWords}, {@link #countEqualWords}) when one
+     * Returned by the loop over second view words ({@link #countEqualWords}) when one
      * names a buffer the column does not have; the caller then finds the row ({@link #missingBufferAmong}).
      */
     static final int MISSING_BUFFER = -1;
-
-    /**
-     * {@link #countMatchingLong} over the second view words ({@code bufferIndex | offset << 32}) of long rows that
-     * the vector pass handed over ({@code Vectorization.ViewWordScan#countPrefixWords}), not their row ids: each
-     * buffer load takes its offset from this small array in L1 instead of waiting for the row's view to load
-     * (docs/architecture.md, "Second view words from the pass"). Returns {@link #MISSING_BUFFER} when a word names
-     * a buffer the column does not have.
-     */
-    static int countMatchingWords(MemorySegment[] buffers, long[] words, int n, long mask, long bits) {
-        MemorySegment only = onlyBuffer(buffers);
-        if (only == null) {
-            int matches = 0;
-            for (int k = 0; k < n; k++) {
-                long w1 = words[k];
-                int index = (int) w1;
-                if (index < 0 || index >= buffers.length) {
-                    return MISSING_BUFFER;
-                }
-                matches += (buffers[index].get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE) & mask) == bits ? 1 : 0;
-            }
-            return matches;
-        }
-        int matches = 0;
-        int otherBuffer = 0;
-        for (int k = 0; k < n; k++) {
-            long w1 = words[k];
-            otherBuffer |= (int) w1;
-            matches += (only.get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE) & mask) == bits ? 1 : 0;
-        }
-        return otherBuffer != 0 ? MISSING_BUFFER : matches;
-    }
 
     /**
      * How many of the long rows whose second view words are {@code words[0..n)} hold {@code constant} (long), for

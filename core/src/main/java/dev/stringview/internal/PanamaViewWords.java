@@ -35,9 +35,6 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
     private static final int STEP_ROWS = 32;
     private static final long STEP_BYTES = STEP_ROWS * 16L;
     private static final long EVEN_LANES = 0x5555_5555_5555_5555L;
-    private static final long ODD_LANES = ~EVEN_LANES;
-    /** The lane bits of one load. */
-    private static final long LOAD_LANES = (1L << LANES) - 1;
     /** Every fourth bit: int lane 4k of a load is the first int of view k. */
     private static final long QUARTER_LANES = 0x1111_1111_1111_1111L;
     /**
@@ -169,71 +166,25 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
     }
 
     @Override
-    public long countPrefixWords(MemorySegment views, int from, int to, long prefixMask, long prefixBits,
-            int patternLength, long inlineMask, long inlineBits, long[] longWords) {
-        LongVector masks = pairs(prefixMask, inlineMask);
-        LongVector bits = pairs(prefixBits, inlineBits);
-        long undecided = patternLength > ViewLayout.PREFIX_SIZE ? -1L : 0L;
-        int decided = 0;
-        int candidates = 0;
-        int row = from;
-        for (; row + STEP_ROWS <= to; row += STEP_ROWS) {
-            long at = (long) row << 4;
-            long rows = prefixStep(views, at, masks, bits, patternLength);
-            long longRows = (rows >>> 32) & undecided;
-            decided += Long.bitCount(rows & LOW_INT) - Long.bitCount(longRows);
-            if (longRows != 0) {
-                // Row bit i becomes lane bit 2i + 1: the odd lane holding row i's second view word.
-                candidates = writeWords1(views, at, longWords, candidates, Long.expand(longRows, ODD_LANES));
-            }
-        }
-        for (; row < to; row++) {
-            int rowBits = prefixRowBits(views, row, prefixMask, prefixBits, patternLength, inlineMask, inlineBits);
-            if ((rowBits & 2 & undecided) != 0) {
-                longWords[candidates++] = views.get(ViewLayout.LAYOUT_LE_LONG, ((long) row << 4) + 8);
-            } else {
-                decided += rowBits & 1;
-            }
-        }
-        return (long) decided << 32 | candidates;
-    }
-
-    @Override
     public int equalWords1(MemorySegment views, int from, int to, long k0, long[] words1) {
         LongVector constant = LongVector.broadcast(LONGS, k0);
         int count = 0;
         int row = from;
         // Every load compresses and stores, with no branch on whether it holds a candidate: at Suite 1's share
         // (about one row in twenty shares length and prefix) such a branch would go either way.
-        long steps = (long) (to - from) / STEP_ROWS * LOADS;
+        int loads = (to - from) / STEP_ROWS * LOADS;
         long start = (long) from << 4;
-        for (long load = 0; load < steps; load++) {
+        for (int load = 0; load < loads; load++) {
             LongVector v = LongVector.fromMemorySegment(LONGS, views, start + load * (LANES * 8L), LE);
             long first = v.compare(VectorOperators.EQ, constant).toLong() & EVEN_LANES;
             v.compress(VectorMask.fromLong(LONGS, first << 1)).intoArray(words1, count);
             count += Long.bitCount(first);
         }
-        for (row += (int) (steps / LOADS) * STEP_ROWS; row < to; row++) {
+        for (row += loads / LOADS * STEP_ROWS; row < to; row++) {
             long at = (long) row << 4;
             if (views.get(ViewLayout.LAYOUT_LE_LONG, at) == k0) {
                 words1[count++] = views.get(ViewLayout.LAYOUT_LE_LONG, at + 8);
             }
-        }
-        return count;
-    }
-
-    /**
-     * Writes the odd lanes (second view words) of the 32-row step at view offset {@code at} that {@code lanes}
-     * selects (bit {@code 2i + 1} for row {@code i}) to {@code out} from {@code count}, in row order, and returns
-     * the new count: per load one compress and one full store. The step's views are in L1 from the pass that just
-     * tested them, so they are loaded again rather than kept through the test.
-     */
-    private static int writeWords1(MemorySegment views, long at, long[] out, int count, long lanes) {
-        for (int j = 0; j < LOADS; j++) {
-            long part = (lanes >>> (j * LANES)) & LOAD_LANES;
-            LongVector.fromMemorySegment(LONGS, views, at + j * (LANES * 8L), LE)
-                    .compress(VectorMask.fromLong(LONGS, part)).intoArray(out, count);
-            count += Long.bitCount(part);
         }
         return count;
     }

@@ -299,16 +299,6 @@ public final class Vectorization {
                 int patternLength, long inlineMask, long inlineBits, int[] longCandidates);
 
         /**
-         * {@link #countPrefix} that writes, instead of the ids of the long candidates, their second view words
-         * ({@code bufferIndex | offset << 32}) to {@code longWords} from index 0, in row order, so that the loop
-         * over their buffers reads each offset from a small array in L1 rather than from the view it has to load
-         * first. {@code longWords} has room for {@code to - from + 8} words; slots past the returned count may be
-         * overwritten. Returns {@code decided << 32 | longCandidateCount}.
-         */
-        long countPrefixWords(java.lang.foreign.MemorySegment views, int from, int to, long prefixMask,
-                long prefixBits, int patternLength, long inlineMask, long inlineBits, long[] longWords);
-
-        /**
          * Writes the second view words of the rows of {@code [from, to)} whose first view word is {@code k0}, in
          * row order, to {@code words1} from index 0 and returns their number: {@link #equalWord0} for a caller
          * that needs the rows' buffer indexes and offsets, not their ids. {@code words1} has room for

@@ -31,7 +31,7 @@ final class ViewWordWarmUp {
     /** Views of the private data: 64 KiB, in cache. */
     static final int ROWS = 4096;
     private static final int CALLS_PER_ROUND = 32;
-    private static final int METHODS = 7;
+    private static final int METHODS = 6;
 
     private final Vectorization.ViewWordScan scan;
     private final long capNanos;
@@ -97,16 +97,13 @@ final class ViewWordWarmUp {
             case 0 -> scan.equalWord0(views, from, to, w0, out);
             case 1 -> scan.countEqualViews(views.asSlice((long) from << 4), to - from, w0, w1);
             case 5 -> scan.equalWords1(views, from, to, w0, words1);
-            case 2, 4, 6 -> {
+            case 2, 4 -> {
                 int patternLength = random.nextInt(18);
                 long prefixMask = lowBytes(Math.min(patternLength, 4)) << 32;
                 long inlineMask = lowBytes(Math.max(0, Math.min(patternLength, 12) - 4));
                 if (method == 2) {
                     scan.prefixCandidates(views, from, to, prefixMask, w0 & prefixMask, patternLength, inlineMask,
                             w1 & inlineMask, out);
-                } else if (method == 6) {
-                    scan.countPrefixWords(views, from, to, prefixMask, w0 & prefixMask, patternLength, inlineMask,
-                            w1 & inlineMask, words1);
                 } else {
                     scan.countPrefix(views, from, to, prefixMask, w0 & prefixMask, patternLength, inlineMask,
                             w1 & inlineMask, out);

@@ -95,10 +95,14 @@ final class EqualityPredicate extends ViewPredicate {
      */
     @Override
     int countRows(ViewColumn column, int[] selection, int n) {
-        if (selection != null || !constant.isInline() || column.hasNulls()) {
+        if (selection != null || column.hasNulls()) {
             return super.countRows(column, selection, n);
         }
         MemorySegment views = column.viewSegment();
+        if (!constant.isInline()) {
+            Vectorization.ViewWordScan vector = Vectorization.viewWords();
+            return vector == null ? super.countRows(column, null, n) : countLong(column, views, vector, n);
+        }
         long k0 = constant.word0;
         long k1 = constant.word1;
         Vectorization.ViewWordScan vector = Vectorization.viewWords();
@@ -113,6 +117,36 @@ final class EqualityPredicate extends ViewPredicate {
             different += (x | -x) >>> 63; // 1 unless x == 0
         }
         return negated ? (int) different : n - (int) different;
+    }
+
+    /**
+     * {@code count(*)} of a long constant over a column without nulls, through the vector pass: it hands over the
+     * second view words (buffer index and offset) of the rows whose first view word is the constant's
+     * ({@link Vectorization.ViewWordScan#equalWords1}), so the loop over their buffers does not first load each
+     * row's view again ({@link TieWords#countEqualWords}). Windows as order's and starts-with's
+     * ({@link TieWords#windowRows}): large over a large buffer while the candidates stay sparse.
+     */
+    private int countLong(ViewColumn column, MemorySegment views, Vectorization.ViewWordScan vector, int n) {
+        MemorySegment[] buffers = column.bufferArray();
+        int largest = TieWords.windowRows(column);
+        long[] words = new long[Math.min(largest, Math.max(1, n)) + 8];
+        int window = largest;
+        int equal = 0;
+        for (int from = 0, to; from < n; from = to) {
+            to = Math.min(n, from + window);
+            int candidates = vector.equalWords1(views, from, to, constant.word0, words);
+            if (candidates > 0) {
+                int found = TieWords.countEqualWords(buffers, words, candidates, constant);
+                if (found == TieWords.MISSING_BUFFER) {
+                    int[] rows = new int[to - from];
+                    int ids = vector.equalWord0(views, from, to, constant.word0, rows);
+                    throw TieWords.missingBufferAmong(views, buffers, rows, ids);
+                }
+                equal += found;
+            }
+            window = TieWords.nextWindowRows(largest, candidates, to - from);
+        }
+        return negated ? n - equal : equal;
     }
 
     private int selectNotEqual(ViewColumn column, MemorySegment views, int[] selection, int from, int to, int[] out) {

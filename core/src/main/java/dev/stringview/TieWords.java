@@ -214,6 +214,9 @@ final class TieWords {
             long word = w1;
             if (views.get(LAYOUT_LE_INT, at) > INLINE_MAX) {
                 int index = (int) w1;
+                if (Integer.compareUnsigned(index, buffers.length) >= 0) { // never taken in valid data
+                    throw missingBuffer(row, index, buffers.length);
+                }
                 word = (index == likelyIndex ? likely : buffers[index]).get(LAYOUT_LE_LONG,
                         (w1 >>> 32) + PREFIX_SIZE);
             }
@@ -288,5 +291,69 @@ final class TieWords {
             kept += column.isValid(row) ? 1 : 0;
         }
         return kept;
+    }
+
+    /**
+     * Returned by the loop over second view words ({@link #countEqualWords}) when one
+     * names a buffer the column does not have; the caller then finds the row ({@link #missingBufferAmong}).
+     */
+    static final int MISSING_BUFFER = -1;
+
+    /**
+     * How many of the long rows whose second view words are {@code words[0..n)} hold {@code constant} (long), for
+     * rows whose first view word is the constant's: bytes 4..11 first, in one loop that keeps the agreeing words at
+     * the front of {@code words} (a branch predicted "no match", as in {@link #keepMatching}), then the rest of the
+     * bytes of those. Returns {@link #MISSING_BUFFER} when a word names a buffer the column does not have.
+     */
+    static int countEqualWords(MemorySegment[] buffers, long[] words, int n, Constant constant) {
+        long bits = constant.word1;
+        MemorySegment only = onlyBuffer(buffers);
+        int equal = 0;
+        if (only == null) {
+            for (int k = 0; k < n; k++) {
+                long w1 = words[k];
+                int index = (int) w1;
+                if (index < 0 || index >= buffers.length) {
+                    return MISSING_BUFFER;
+                }
+                MemorySegment buffer = buffers[index];
+                if (buffer.get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE) == bits
+                        && constant.differenceAfterPrefix(buffer, w1 >>> 32) == 0) {
+                    equal++;
+                }
+            }
+            return equal;
+        }
+        int kept = 0;
+        int otherBuffer = 0;
+        for (int k = 0; k < n; k++) {
+            long w1 = words[k];
+            otherBuffer |= (int) w1;
+            if (only.get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE) == bits) {
+                words[kept++] = w1;
+            }
+        }
+        if (otherBuffer != 0) {
+            return MISSING_BUFFER;
+        }
+        for (int k = 0; k < kept; k++) {
+            equal += constant.differenceAfterPrefix(only, words[k] >>> 32) == 0 ? 1 : 0;
+        }
+        return equal;
+    }
+
+    /**
+     * The error for the first long row of {@code rows[0..n)} whose view names a buffer the column does not have,
+     * or an {@link IllegalStateException} saying none does (a caller's bug).
+     */
+    static RuntimeException missingBufferAmong(MemorySegment views, MemorySegment[] buffers, int[] rows, int n) {
+        for (int k = 0; k < n; k++) {
+            long at = (long) rows[k] << 4;
+            int index = views.get(LAYOUT_LE_INT, at + 8);
+            if (views.get(LAYOUT_LE_INT, at) > INLINE_MAX && (index < 0 || index >= buffers.length)) {
+                return missingBuffer(rows[k], index, buffers.length);
+            }
+        }
+        return new IllegalStateException("no row names a missing buffer: rows=" + n + " buffers=" + buffers.length);
     }
 }

@@ -12,10 +12,12 @@ import com.sageserpent.americium.java.Trials;
 import dev.stringview.TestData.Model;
 import dev.stringview.TestData.Probe;
 import dev.stringview.TestData.Shape;
+import dev.stringview.internal.Vectorization;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -482,6 +484,95 @@ class PredicatePropertyTest {
                         () -> predicate.count(bad));
                 assertTrue(e.getMessage().contains("row=" + row) && e.getMessage().contains("bufferIndex=2")
                         && e.getMessage().contains("buffers=1"), e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * {@code count} of starts-with (patterns of 5..12 bytes) and of equality with a long constant, whose vector
+     * pass hands the long candidates' second view words to the buffer loop instead of their row ids: against the
+     * model over a large buffer (16384-row windows) in regions of 5/100/2/50% candidates, the same values packed
+     * into a small buffer (the last value, 13 bytes, ends at the buffer's end), and many buffers; values of 0-25
+     * bytes with 0x80/0xFF in bytes 4..11; exact copies of long constants; patterns and constants of 5..13, 16,
+     * 17 and 25 bytes. A long candidate naming a missing buffer fails naming the row, with one and many buffers.
+     */
+    @Test
+    void countsFromSecondViewWordsMatchTheModel() throws InterruptedException {
+        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass that hands over the words
+            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
+        }
+        int[] lengths = {0, 5, 8, 11, 12, 13, 15, 16, 17, 25};
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int rows = 2 * TieWords.LARGE_WINDOW + 3001;
+        long seed = 0x2F0D;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        List<byte[]> constants = new ArrayList<>();
+        for (int length : new int[] {5, 12, 13, 16, 17, 25}) {
+            byte[] k = Arrays.copyOf(start, length);
+            k[length - 1] = (byte) 0xFF;
+            constants.add(k);
+        }
+        List<byte[]> values = sharingValues(random, rows, new int[] {5, 100, 2, 50}, TieWords.LARGE_WINDOW / 2, 0,
+                Integer.MAX_VALUE, lengths, start, alphabet);
+        for (int row = 0; row < rows; row++) {
+            if (random.nextInt(30) == 0) {
+                values.set(row, constants.get(random.nextInt(constants.size())).clone());
+            }
+        }
+        values.set(rows - 1, Arrays.copyOf(start, 13)); // a long candidate whose bytes end at the buffer's end
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
+            ViewColumn packed = oneAdoptedBuffer(arena, values);
+            assertEquals(packed.buffer(0).byteSize(), values.stream().mapToLong(v -> v.length).sum(), "packed");
+            ViewColumn many = TestData.anyColumn(arena, ViewKind.BINARY, values, TestData.Shape.CONCAT, seed);
+            assertTrue(many.bufferCount() > 1, "many buffers");
+            for (ViewColumn column : List.of(large, packed, many)) {
+                String where = "bufferBytes=" + column.buffer(0).byteSize() + " buffers=" + column.bufferCount()
+                        + " seed=" + seed;
+                for (int length : new int[] {5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 25}) {
+                    for (byte last : new byte[] {start[length - 1], (byte) 0x80, (byte) 0xFF}) {
+                        byte[] pattern = Arrays.copyOf(start, length);
+                        pattern[length - 1] = last;
+                        long want = values.stream().filter(v -> startsWith(v, pattern)).count();
+                        assertEquals(want, ViewPredicates.startsWith(pattern).count(column),
+                                where + " count startsWith " + ModelChecks.show(pattern));
+                    }
+                }
+                List<byte[]> equalities = new ArrayList<>(constants);
+                equalities.add(values.get(rows - 1));
+                equalities.add(values.get(rows / 2));
+                for (byte[] k : equalities) {
+                    long want = values.stream().filter(v -> Arrays.equals(v, k)).count();
+                    assertEquals(want, ViewPredicates.equalTo(k).count(column), where + " count equalTo "
+                            + ModelChecks.show(k));
+                    assertEquals(rows - want, ViewPredicates.notEqualTo(k).count(column), where
+                            + " count notEqualTo " + ModelChecks.show(k));
+                }
+            }
+            // A long candidate past the first large window naming a buffer the column does not have.
+            int row = TieWords.LARGE_WINDOW + 11;
+            while (values.get(row).length <= 12 || !Arrays.equals(values.get(row), 0, 6, start, 0, 6)) {
+                row++;
+            }
+            for (ViewColumn column : List.of(large, many)) {
+                MemorySegment views = arena.allocate(column.views().byteSize(), 16);
+                MemorySegment.copy(column.views(), 0, views, 0, views.byteSize());
+                int index = column.bufferCount() + 1;
+                views.set(ViewLayout.LAYOUT_LE_INT, (long) row * ViewLayout.VIEW_SIZE
+                        + ViewLayout.OFFSET_BUFFER_INDEX, index);
+                List<MemorySegment> buffers = new ArrayList<>();
+                for (int b = 0; b < column.bufferCount(); b++) {
+                    buffers.add(column.buffer(b));
+                }
+                ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null, buffers);
+                for (ViewPredicate predicate : List.of(ViewPredicates.startsWith(Arrays.copyOf(start, 6)),
+                        ViewPredicates.equalTo(values.get(row)))) {
+                    IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                            () -> predicate.count(bad));
+                    assertTrue(e.getMessage().contains("row=" + row) && e.getMessage().contains("bufferIndex="
+                            + index) && e.getMessage().contains("buffers=" + buffers.size()), e.getMessage());
+                }
             }
         }
     }

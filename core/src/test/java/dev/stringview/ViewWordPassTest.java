@@ -270,6 +270,12 @@ class ViewWordPassTest {
                     what + " countPrefix decided patternLength=" + patternLength);
             assertArrayEquals(longRows, Arrays.copyOf(out, (int) counted),
                     what + " countPrefix long candidates patternLength=" + patternLength);
+            // The form that hands over second view words, into an array with exactly the room it asks for.
+            long[] words1 = new long[to - from + 8];
+            int equalWords = vector.equalWords1(views, from, to, k0, words1);
+            assertArrayEquals(IntStream.range(from, to).filter(r -> words[2 * r] == k0)
+                    .mapToLong(r -> words[2 * r + 1]).toArray(), Arrays.copyOf(words1, equalWords),
+                    what + " equalWords1");
 
             int count = Math.min(1024, to - from);
             long firstKey = Long.reverseBytes(k0 >>> 32 | k1 << 32);

@@ -165,6 +165,30 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
         return (long) decided << 32 | candidates;
     }
 
+    @Override
+    public int equalWords1(MemorySegment views, int from, int to, long k0, long[] words1) {
+        LongVector constant = LongVector.broadcast(LONGS, k0);
+        int count = 0;
+        int row = from;
+        // Every load compresses and stores, with no branch on whether it holds a candidate: at Suite 1's share
+        // (about one row in twenty shares length and prefix) such a branch would go either way.
+        int loads = (to - from) / STEP_ROWS * LOADS;
+        long start = (long) from << 4;
+        for (int load = 0; load < loads; load++) {
+            LongVector v = LongVector.fromMemorySegment(LONGS, views, start + load * (LANES * 8L), LE);
+            long first = v.compare(VectorOperators.EQ, constant).toLong() & EVEN_LANES;
+            v.compress(VectorMask.fromLong(LONGS, first << 1)).intoArray(words1, count);
+            count += Long.bitCount(first);
+        }
+        for (row += loads / LOADS * STEP_ROWS; row < to; row++) {
+            long at = (long) row << 4;
+            if (views.get(ViewLayout.LAYOUT_LE_LONG, at) == k0) {
+                words1[count++] = views.get(ViewLayout.LAYOUT_LE_LONG, at + 8);
+            }
+        }
+        return count;
+    }
+
     /**
      * One 32-row step of starts-with at view offset {@code at}: bit {@code i} of the low half is set when row
      * {@code i} is a candidate (prefix and length fit, and the row is long or its inline bytes agree), bit

@@ -299,6 +299,14 @@ public final class Vectorization {
                 int patternLength, long inlineMask, long inlineBits, int[] longCandidates);
 
         /**
+         * Writes the second view words of the rows of {@code [from, to)} whose first view word is {@code k0}, in
+         * row order, to {@code words1} from index 0 and returns their number: {@link #equalWord0} for a caller
+         * that needs the rows' buffer indexes and offsets, not their ids. {@code words1} has room for
+         * {@code to - from + 8} words; slots past the returned count may be overwritten.
+         */
+        int equalWords1(java.lang.foreign.MemorySegment views, int from, int to, long k0, long[] words1);
+
+        /**
          * For rows {@code first + i}, {@code i < count}: ORs into bit {@code i % 64} of {@code less[i / 64]} whether
          * the row's view bytes 4..11, read big-endian, are unsigned below {@code firstKey}, and into
          * {@code ties[i / 64]} whether its prefix (view bytes 4..7, a little-endian int) is

@@ -31,7 +31,7 @@ final class ViewWordWarmUp {
     /** Views of the private data: 64 KiB, in cache. */
     static final int ROWS = 4096;
     private static final int CALLS_PER_ROUND = 32;
-    private static final int METHODS = 5;
+    private static final int METHODS = 6;
 
     private final Vectorization.ViewWordScan scan;
     private final long capNanos;
@@ -68,12 +68,13 @@ final class ViewWordWarmUp {
                     .copyFrom(MemorySegment.ofArray(words));
             SplittableRandom random = new SplittableRandom(0x5EED_0016L);
             int[] out = new int[ROWS];
+            long[] words1 = new long[ROWS + 8];
             long[] less = new long[16];
             long[] ties = new long[16];
             return rounds.run(METHODS, method -> {
                 long rows = 0;
                 for (int c = 0; c < CALLS_PER_ROUND; c++) {
-                    rows += call(method, offHeap, words, random, out, less, ties);
+                    rows += call(method, offHeap, words, random, out, words1, less, ties);
                 }
                 return rows;
             }, capNanos, boundNsPerRow);
@@ -84,8 +85,8 @@ final class ViewWordWarmUp {
     }
 
     /** One call of pass {@code method} over a random range; returns the rows it covered. */
-    private int call(int method, MemorySegment views, long[] words, SplittableRandom random, int[] out, long[] less,
-            long[] ties) {
+    private int call(int method, MemorySegment views, long[] words, SplittableRandom random, int[] out,
+            long[] words1, long[] less, long[] ties) {
         int from = random.nextInt(ROWS - 512);
         int to = from + 150 + random.nextInt(100); // the tail after the 32-row steps takes every length
         // A constant from the data (many candidates) or from nowhere (none).
@@ -95,6 +96,7 @@ final class ViewWordWarmUp {
         switch (method) {
             case 0 -> scan.equalWord0(views, from, to, w0, out);
             case 1 -> scan.countEqualViews(views.asSlice((long) from << 4), to - from, w0, w1);
+            case 5 -> scan.equalWords1(views, from, to, w0, words1);
             case 2, 4 -> {
                 int patternLength = random.nextInt(18);
                 long prefixMask = lowBytes(Math.min(patternLength, 4)) << 32;

@@ -26,7 +26,7 @@ class ViewWordWarmUpTest {
         FakeScan fake = new FakeScan(slowCalls);
         ViewWordWarmUp warmUp = new ViewWordWarmUp(fake, 60_000_000_000L, ViewWordWarmUp.BOUND_NS_PER_ROW);
         assertTrue(warmUp.run(), "a pass that turns fast is declared ready");
-        for (int method = 0; method < 5; method++) {
+        for (int method = 0; method < 6; method++) {
             // Each pass was called through its slow phase and then at least two whole fast rounds of 32 calls.
             int calls = fake.calls.get(method);
             assertTrue(calls >= slowCalls + 64, "method=" + method + " calls=" + calls);
@@ -77,7 +77,7 @@ class ViewWordWarmUpTest {
 
     /** A scan whose calls spin {@link #SLOW_NANOS} each for their first {@code slowCalls} (per method). */
     private static final class FakeScan implements Vectorization.ViewWordScan {
-        final AtomicIntegerArray calls = new AtomicIntegerArray(5);
+        final AtomicIntegerArray calls = new AtomicIntegerArray(6);
         final int slowCalls;
         int slowForever = -1;
 
@@ -117,6 +117,12 @@ class ViewWordWarmUpTest {
         public long countPrefix(MemorySegment views, int from, int to, long prefixMask, long prefixBits,
                 int patternLength, long inlineMask, long inlineBits, int[] longCandidates) {
             call(4);
+            return 0;
+        }
+
+        @Override
+        public int equalWords1(MemorySegment views, int from, int to, long k0, long[] words1) {
+            call(5);
             return 0;
         }
 

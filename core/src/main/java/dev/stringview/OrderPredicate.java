@@ -185,7 +185,8 @@ final class OrderPredicate extends ViewPredicate {
             settled = window.settleInline && (window.number & 7) != 0;
             // A column with one buffer and no nulls also has the pass copy its ties' views to an array, so that
             // the tie loop needs no view load before each buffer load (resolveTiesFromViews).
-            window.tieViewsValid = !hasNulls && TieWords.onlyBuffer(column.bufferArray()) != null;
+            window.tieViewsValid = count > TieWords.WINDOW && !hasNulls
+                    && TieWords.onlyBuffer(column.bufferArray()) != null;
             if (window.tieViewsValid) {
                 if (window.tieViews == null) {
                     window.tieViews = new long[2 * window.largest + 8];

@@ -320,8 +320,10 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
             }
             long tieLanes = tie.toLong() & evenLoad; // odd lanes compared view bytes 12..15, not a prefix
             tied |= tieLanes << shift;
-            whole.compress(VectorMask.fromLong(LONGS, tieLanes | tieLanes << 1)).intoArray(tieViews, written);
-            written += 2 * Long.bitCount(tieLanes);
+            if (tieLanes != 0) {
+                whole.compress(VectorMask.fromLong(LONGS, tieLanes | tieLanes << 1)).intoArray(tieViews, written);
+                written += 2 * Long.bitCount(tieLanes);
+            }
             if (load % LOADS == LOADS - 1) {
                 int i = (load / LOADS) * STEP_ROWS;
                 less[i >>> 6] |= Long.compress(below, EVEN_LANES) << (i & 63);

@@ -132,6 +132,8 @@ final class OrderPredicate extends ViewPredicate {
          * pass took a tie out afterwards.
          */
         boolean tieViewsValid;
+        /** Whether the last window with ties over one buffer had a long first tie ({@link #firstTieIsLong}). */
+        boolean tiesLong = true;
         /** {@link OrderTieBits#belowInTieOrder}'s bits, in tie order; made on first use. */
         long[] belowInTieOrder;
         long[] equalInTieOrder;
@@ -185,7 +187,10 @@ final class OrderPredicate extends ViewPredicate {
             settled = window.settleInline && (window.number & 7) != 0;
             // A column with one buffer and no nulls also has the pass copy its ties' views to an array, so that
             // the tie loop needs no view load before each buffer load (resolveTiesFromViews).
-            window.tieViewsValid = count > TieWords.WINDOW && !hasNulls
+            // Only in large windows (sparse ties over a buffer far larger than the cache) whose ties are likely long
+            // (the last window's first tie was): in 1024-row windows, and for inline ties (nothing to load from a
+            // buffer), the copy only cost (docs/architecture.md, "Tie views copied by the pass").
+            window.tieViewsValid = count > TieWords.WINDOW && window.tiesLong && !hasNulls
                     && TieWords.onlyBuffer(column.bufferArray()) != null;
             if (window.tieViewsValid) {
                 if (window.tieViews == null) {
@@ -289,13 +294,15 @@ final class OrderPredicate extends ViewPredicate {
         MemorySegment views = column.viewSegment();
         MemorySegment[] buffers = column.bufferArray();
         MemorySegment only = selection == null ? TieWords.onlyBuffer(buffers) : null;
-        if (only != null && window.tieViewsValid) {
-            resolveTiesFromViews(views, only, buffers, base, count, window);
-            return;
-        }
         if (only != null) {
-            if (only.byteSize() >= GATHER_MIN_BYTES && TieWords.sparse(tieCount, count)
-                    && firstTieIsLong(views, base, count, window.ties)) {
+            // Only sparse ties lead to a large window, where tiesLong is asked (decide); dense ones skip the look.
+            boolean sparse = TieWords.sparse(tieCount, count);
+            if (sparse) {
+                window.tiesLong = firstTieIsLong(views, base, count, window.ties);
+            }
+            if (window.tieViewsValid) {
+                resolveTiesFromViews(views, only, buffers, base, count, window);
+            } else if (sparse && only.byteSize() >= GATHER_MIN_BYTES && window.tiesLong) {
                 resolveTiesGathered(views, only, buffers, base, count, window);
             } else {
                 resolveTiesOneBuffer(views, only, buffers, base, count, window);

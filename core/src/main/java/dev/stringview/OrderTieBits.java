@@ -74,4 +74,51 @@ final class OrderTieBits {
         out[1] |= other;
         return below;
     }
+
+    /**
+     * For the {@code n} ties whose views the vector pass copied to {@code tieViews} (the {@code k}-th tie's first
+     * view word at {@code 2k}, its second at {@code 2k + 1}; valid rows of a column whose only buffer is
+     * {@code buffer}): bit {@code k % 64} of {@code below[k / 64]} set when the tie's bytes 4..11 are unsigned below
+     * {@code second}, and of {@code equal[k / 64]} when they equal it, in tie order (the caller spreads them over
+     * the rows with {@link Long#expand}). A counted loop over an array in L1: no bit walk, and no buffer load waits
+     * on a view load, so the loads of consecutive long ties are in flight together. Returns the long ties' buffer
+     * indexes ORed (non-zero when one names a buffer the column does not have).
+     */
+    static int belowInTieOrder(MemorySegment buffer, long[] tieViews, int n, long second, long[] below,
+            long[] equal) {
+        int other = 0;
+        // The loads alone first, each tie's bytes 4..11 over its second view word: a tight loop, so that the
+        // buffer misses of many ties are in flight together; then the compares, from L1.
+        for (int k = 0, end = 2 * n; k < end; k += 2) {
+            if ((int) tieViews[k] > INLINE_MAX) {
+                long w1 = tieViews[k + 1];
+                other |= (int) w1;
+                tieViews[k + 1] = buffer.get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE);
+            }
+        }
+        for (int c = 0; c < n; c += Long.SIZE) {
+            int end = Math.min(Long.SIZE, n - c);
+            long b = 0;
+            long e = 0;
+            for (int j = 0; j < end; j++) {
+                long x = Long.reverseBytes(tieViews[((c + j) << 1) + 1]);
+                b |= (Long.compareUnsigned(x, second) < 0 ? 1L : 0L) << j;
+                e |= (x == second ? 1L : 0L) << j;
+            }
+            below[c >>> 6] = b;
+            equal[c >>> 6] = e;
+        }
+        return other;
+    }
+
+    /** The {@code n <= 64} bits of {@code bits} (a bit stream, 64 per word) from bit {@code p}, in the low bits. */
+    static long take(long[] bits, int p, int n) {
+        int word = p >>> 6;
+        int shift = p & 63;
+        long taken = bits[word] >>> shift;
+        if (shift != 0 && shift + n > Long.SIZE) {
+            taken |= bits[word + 1] << (Long.SIZE - shift);
+        }
+        return n == Long.SIZE ? taken : taken & ((1L << n) - 1);
+    }
 }

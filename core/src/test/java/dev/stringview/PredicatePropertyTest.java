@@ -578,6 +578,78 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Order's tie loop over the views that the vector pass copies to an array ({@code OrderPredicate}'s
+     * {@code resolveTiesFromViews}: large windows over one buffer of at least 8 MiB, no nulls): regions of
+     * {@link TieWords#LARGE_WINDOW} rows with 5, 2, 12, 100 and 10% of rows sharing the constants' start (the
+     * crowded region sends windows back to {@link TieWords#WINDOW} rows and out of this path, the next sparse one
+     * brings them back; window borders fall inside regions), values of 0..25 bytes with 11, 12, 13, 15, 16 and 17
+     * among them, bytes 0x80 and 0xFF in bytes 4..11, constants of 5..13, 17 and 25 bytes, every comparison through
+     * every entry point and selection, against the model. In the vector run it waits for the passes first, so the
+     * path runs. A long tie past the first large window that names a missing buffer, or points past the buffer's
+     * end, fails naming the row.
+     */
+    @Test
+    void orderTiesFromCopiedViewsMatchTheModel() throws InterruptedException {
+        if (dev.stringview.internal.Vectorization.viewWordsChosen()) {
+            assertTrue(dev.stringview.internal.Vectorization.awaitViewWords(java.time.Duration.ofSeconds(150)),
+                    dev.stringview.internal.Vectorization.describe());
+        }
+        int[] lengths = {0, 1, 5, 8, 11, 12, 13, 15, 16, 17, 25};
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int rows = 5 * TieWords.LARGE_WINDOW + 777;
+        long seed = 0x71E5;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        List<byte[]> values = sharingValues(random, rows, new int[] {5, 2, 12, 100, 10}, TieWords.LARGE_WINDOW, 0,
+                Integer.MAX_VALUE, lengths, start, alphabet);
+        List<byte[]> constants = new ArrayList<>();
+        for (int length : new int[] {5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 25}) {
+            constants.add(sharingStart(random, start, length, alphabet));
+        }
+        constants.add(start.clone());
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn column = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
+            assertEquals(TieWords.LARGE_WINDOW, TieWords.windowRows(column), "a large buffer takes large windows");
+            String where = "tie views bufferBytes=" + column.buffer(0).byteSize() + " seed=" + seed;
+            for (byte[] k : constants) {
+                String what = where + " constant=" + ModelChecks.show(k);
+                for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.LESS_THAN_OR_EQUAL,
+                        Comparison.GREATER_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
+                    checkPredicate(what + " " + c, ViewPredicates.compare(c, k), column, values,
+                            v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+                }
+            }
+            // A long tie in the second large window that names a missing buffer, then one that points past the
+            // buffer's end.
+            int row = TieWords.LARGE_WINDOW + 7;
+            while (values.get(row).length <= 12 || !Arrays.equals(values.get(row), 0, 4, start, 0, 4)) {
+                row++;
+            }
+            for (boolean pastTheEnd : new boolean[] {false, true}) {
+                MemorySegment views = arena.allocate(column.views().byteSize(), 16);
+                MemorySegment.copy(column.views(), 0, views, 0, views.byteSize());
+                long at = (long) row * ViewLayout.VIEW_SIZE;
+                if (pastTheEnd) {
+                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET,
+                            (int) column.buffer(0).byteSize() - 3);
+                } else {
+                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 2);
+                }
+                ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
+                        List.of(column.buffer(0)));
+                String want = pastTheEnd ? "view points past its data buffer: row=" + row : "row=" + row;
+                for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
+                    ViewPredicate predicate = ViewPredicates.compare(c, start);
+                    IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                            () -> predicate.count(bad));
+                    assertTrue(e.getMessage().contains(want) && (pastTheEnd || e.getMessage().contains(
+                            "bufferIndex=2 buffers=1")), e.getMessage());
+                }
+            }
+        }
+    }
+
+    /**
      * A column whose every value, inline or long, is a view into one adopted buffer holding all their bytes one
      * after another (as Suite 1 builds its columns), so the kernels take their one-buffer paths.
      */

@@ -156,6 +156,56 @@ class InlineViewsTest {
         }
     }
 
+    /**
+     * Blocks long enough that the vector form splits them into many runs of steps (each run as long as the chars
+     * left allow at 12 bytes a row, so at small sizes dozens of runs, the last ones a step or two): every run
+     * boundary and the chars' exact end are crossed with uniform sizes 1, 4, 11, 12 and 13-free mixes, from
+     * a row and chars offset other than 0, in native and heap memory.
+     */
+    @Test
+    void longBlocksCrossEveryRunBoundary() {
+        SplittableRandom random = new SplittableRandom(0x1217);
+        for (Vectorization.InlineViewScan form : forms()) {
+            for (int count : new int[] {4095, 4096, 65_535}) {
+                for (int length : new int[] {1, 4, 11, 12}) {
+                    int[] sizes = new int[count + 5];
+                    java.util.Arrays.fill(sizes, length);
+                    check(form, random, sizes, 5, count, 7, true);
+                }
+                for (int maxLength : new int[] {1, 4, 12}) {
+                    check(form, random, count, maxLength, 3, random.nextInt(20), random.nextBoolean());
+                }
+                // small values, then a tail of 12-byte ones: the runs shorten abruptly near the chars' end
+                int[] sizes = new int[count];
+                for (int i = 0; i < count; i++) {
+                    sizes[i] = i < count - 300 ? random.nextInt(3) : 12;
+                }
+                check(form, random, sizes, 0, count, 0, true);
+            }
+        }
+    }
+
+    /** A bad size in a later run of a long block: the rows before it count, and the error names its row. */
+    @Test
+    void aBadSizeInALaterRunNamesItsRow() {
+        for (Vectorization.InlineViewScan form : forms()) {
+            for (int badRow : new int[] {16 * 700, 16 * 700 + 9, 40_000, 65_519, 65_534}) {
+                for (int bad : new int[] {13, -1, Integer.MIN_VALUE}) {
+                    int[] sizes = new int[65_535];
+                    java.util.Arrays.fill(sizes, 1);
+                    sizes[badRow] = bad;
+                    try (Arena arena = Arena.ofConfined()) {
+                        MemorySegment chars = arena.allocate(65_535 + 100);
+                        MemorySegment views = arena.allocate(16 * 65_535);
+                        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                                () -> form.build(sizes, 0, 65_535, chars, 0, views, 0), form.describe());
+                        assertTrue(e.getMessage().contains("row=" + badRow + " size=" + bad), e.getMessage());
+                    }
+                }
+            }
+        }
+    }
+
     private static void check(Vectorization.InlineViewScan form, SplittableRandom random, int count, int maxLength,
             int from, int charsLead, boolean nativeMemory) {
         int[] sizes = new int[from + count + random.nextInt(3)];

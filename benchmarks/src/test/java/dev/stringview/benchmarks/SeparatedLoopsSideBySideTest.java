@@ -10,6 +10,7 @@ class SeparatedLoopsSideBySideTest {
     void runsOnceOnOneByteAndMixedLengths() {
         SeparatedLoopsSideBySide.main(new String[] {"1", "1000", "1"});
         SeparatedLoopsSideBySide.main(new String[] {"1", "1001", "4"});
+        SeparatedLoopsSideBySide.main(new String[] {"1", "1002", "8"});
     }
 
     @Test

@@ -79,6 +79,7 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
         // lastStepStart. Inside a run the loop is counted (one exit on the step count), and C2 hoists the
         // segments' liveness and the views' bounds checks out of it; with the chars offset in the loop's exit test
         // it kept them, and the window bound and the chars' base, in every group (hsdis).
+        boolean nonAscii = false;
         while (row <= end - STEP_ROWS && p <= lastStepStart) {
             int steps = (int) Math.min((end - row) / STEP_ROWS, (lastStepStart - p) / STEP_CHARS_MAX + 1);
             long ended = run(sizes, row, steps, chars, p, views, at);
@@ -91,20 +92,28 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
                 at += done * (STEP_ROWS * 16L);
                 break;
             }
-            p = ended;
+            nonAscii |= (ended & NON_ASCII) != 0;
+            p = ended & ~NON_ASCII;
             row += steps * STEP_ROWS;
             at += steps * (STEP_ROWS * 16L);
         }
-        return InlineViewLoop.build(sizes, row, end - row, chars, p, views, at);
+        long tail = InlineViewLoop.buildTestingAscii(sizes, row, end - row, chars, p, views, at);
+        return nonAscii && tail >= 0 ? ~tail : tail;
     }
+
+    /** Set in {@link #run}'s result when a value byte of the run is 0x80 or above (chars offsets stay below). */
+    private static final long NON_ASCII = 1L << 62;
 
     /**
      * Builds {@code steps} steps from row {@code row} on (the caller has made sure that every one of them starts
-     * at or before the last step start); returns the chars offset after them, or {@code ~stepsDone} when a step
-     * holds a size outside [0, 12] (that step and the ones after it unbuilt).
+     * at or before the last step start); returns the chars offset after them, with {@link #NON_ASCII} set when a
+     * value byte is 0x80 or above, or {@code ~stepsDone} when a step holds a size outside [0, 12] (that step and
+     * the ones after it unbuilt). The ASCII test is an OR of the expanded windows, which hold exactly the values'
+     * bytes: one more vector op a group, in place of the reader's own pass over the chars.
      */
     private static long run(int[] sizes, int row, int steps, MemorySegment chars, long p, MemorySegment views,
             long at) {
+        ByteVector valueBits = ByteVector.zero(BYTES);
         for (int s = 0; s < steps; s++) {
             IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
             // size | (12 - size) is negative exactly for a size outside [0, 12] (the unsigned compare has
@@ -115,25 +124,33 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             LongVector masks = SIXTEEN.lanewise(VectorOperators.LSHL, size).sub(SIXTEEN)
                     .convertShape(VectorOperators.I2S, SHORTS, 0).reinterpretAsLongs();
             long stepAt = at + s * (STEP_ROWS * 16L);
-            p = group(chars, p, masks.lane(0), size, LENGTHS_0, views, stepAt);
-            p = group(chars, p, masks.lane(1), size, LENGTHS_1, views, stepAt + 64);
-            p = group(chars, p, masks.lane(2), size, LENGTHS_2, views, stepAt + 128);
-            p = group(chars, p, masks.lane(3), size, LENGTHS_3, views, stepAt + 192);
+            long mask0 = masks.lane(0);
+            long mask1 = masks.lane(1);
+            long mask2 = masks.lane(2);
+            long mask3 = masks.lane(3);
+            ByteVector values0 = group(chars, p, mask0, size, LENGTHS_0, views, stepAt);
+            p += Long.bitCount(mask0);
+            ByteVector values1 = group(chars, p, mask1, size, LENGTHS_1, views, stepAt + 64);
+            p += Long.bitCount(mask1);
+            ByteVector values2 = group(chars, p, mask2, size, LENGTHS_2, views, stepAt + 128);
+            p += Long.bitCount(mask2);
+            ByteVector values3 = group(chars, p, mask3, size, LENGTHS_3, views, stepAt + 192);
+            p += Long.bitCount(mask3);
+            valueBits = valueBits.or(values0.or(values1).or(values2.or(values3)));
         }
-        return p;
+        return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
     }
 
     /**
-     * The 4 views of one group at {@code views[at]}, its values in the chars from {@code p} on and
-     * {@code valueBytes} the views' bytes that hold them; returns the chars offset after the group's values.
+     * Stores the 4 views of one group at {@code views[at]}, its values in the chars from {@code p} on and
+     * {@code valueBytes} the views' bytes that hold them; returns the views' value bytes (zero elsewhere).
      */
-    private static long group(MemorySegment chars, long p, long valueBytes, IntVector size,
+    private static ByteVector group(MemorySegment chars, long p, long valueBytes, IntVector size,
             VectorShuffle<Integer> lengths, MemorySegment views, long at) {
-        ByteVector window = ByteVector.fromMemorySegment(BYTES, chars, p, LE);
-        window.expand(VectorMask.fromLong(BYTES, valueBytes))
-                .or(size.rearrange(lengths, LENGTH_LANES).reinterpretAsBytes())
-                .intoMemorySegment(views, at, LE);
-        return p + Long.bitCount(valueBytes);
+        ByteVector values = ByteVector.fromMemorySegment(BYTES, chars, p, LE)
+                .expand(VectorMask.fromLong(BYTES, valueBytes));
+        values.or(size.rearrange(lengths, LENGTH_LANES).reinterpretAsBytes()).intoMemorySegment(views, at, LE);
+        return values;
     }
 
     @Override

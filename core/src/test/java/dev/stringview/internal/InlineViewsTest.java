@@ -34,7 +34,7 @@ class InlineViewsTest {
             @Override
             public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
                     MemorySegment views, long viewsOffset) {
-                return InlineViewLoop.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
+                return InlineViewLoop.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
             }
 
             @Override
@@ -102,7 +102,25 @@ class InlineViewsTest {
             @Override
             public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
                     MemorySegment views, long viewsOffset) {
-                return InlineViews.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
+                return InlineViews.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
+            }
+
+            @Override
+            public String describe() {
+                return "InlineViews.buildTestingAscii";
+            }
+        };
+        Vectorization.InlineViewScan plainEntry = new Vectorization.InlineViewScan() {
+            @Override
+            public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
+                    MemorySegment views, long viewsOffset) {
+                long end = InlineViews.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
+                // build returns the end whatever the bytes; the model's expectation is buildTestingAscii's
+                boolean ascii = true;
+                for (long b = charsOffset; b < end; b++) {
+                    ascii &= chars.get(ValueLayout.JAVA_BYTE, b) >= 0;
+                }
+                return ascii ? end : ~end;
             }
 
             @Override
@@ -110,6 +128,9 @@ class InlineViewsTest {
                 return "InlineViews.build";
             }
         };
+        for (int count : COUNTS) {
+            check(plainEntry, random, count, 12, 1, 3, true);
+        }
         for (int round = 0; round < 200; round++) { // enough calls for C2's code of the vector form, if it is used
             for (int count : COUNTS) {
                 check(entry, random, count, random.nextBoolean() ? 4 : 12, random.nextInt(2), random.nextInt(9), true);
@@ -230,8 +251,20 @@ class InlineViewsTest {
             total += sizes[i];
         }
         byte[] charBytes = new byte[(int) total];
+        // Value bytes all ASCII, ASCII but one byte of 0x80 or above anywhere in them, or any bytes; the bytes
+        // before row from's value (charsLead) are any bytes, which the ASCII test must not see.
+        int mode = random.nextInt(3);
         for (int i = 0; i < charBytes.length; i++) {
-            charBytes[i] = (byte) (random.nextInt(4) == 0 ? 0x80 + random.nextInt(128) : random.nextInt(256));
+            boolean anyByte = mode == 2 || i < charsLead;
+            charBytes[i] = (byte) (!anyByte ? random.nextInt(0x80)
+                    : random.nextInt(4) == 0 ? 0x80 + random.nextInt(128) : random.nextInt(256));
+        }
+        if (mode == 1 && total > charsLead) {
+            charBytes[charsLead + random.nextInt((int) total - charsLead)] = (byte) (0x80 + random.nextInt(128));
+        }
+        boolean ascii = true;
+        for (int i = charsLead; i < charBytes.length; i++) {
+            ascii &= charBytes[i] >= 0;
         }
         byte[] expected = new byte[16 * (count + 2)];
         java.util.Arrays.fill(expected, (byte) 0x5A);
@@ -252,7 +285,7 @@ class InlineViewsTest {
             views.fill((byte) 0x5A);
             long end = form.build(sizes, from, count, chars, charsLead, views, 16);
             String what = form.describe() + " count=" + count + " from=" + from + " charsLead=" + charsLead;
-            assertEquals(total, end, what);
+            assertEquals(ascii ? total : ~total, end, what + " ascii=" + ascii);
             assertArrayEquals(expected, views.toArray(ValueLayout.JAVA_BYTE), what);
         }
     }

@@ -35,6 +35,21 @@ public final class InlineViews {
      */
     public static long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
             MemorySegment views, long viewsOffset) {
+        long end = buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
+        return end < 0 ? ~end : end;
+    }
+
+    /**
+     * {@link #build}, which also tells whether every byte of the values is ASCII (below 0x80), as a reader of UTF-8
+     * needs before it validates them: returns the offset in {@code chars} after the last row's value when every
+     * byte is, else that offset's complement {@code ~offset} (negative). The test is a by-product of building the
+     * views (the vector form ORs the value bytes it has placed), not a pass of its own over the chars.
+     *
+     * @throws IllegalArgumentException as {@link #build} does
+     * @throws IndexOutOfBoundsException as {@link #build} does
+     */
+    public static long buildTestingAscii(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
+            MemorySegment views, long viewsOffset) {
         Objects.checkFromIndexSize(from, count, sizes.length);
         if (charsOffset < 0 || charsOffset > chars.byteSize()) {
             throw new IndexOutOfBoundsException("charsOffset=" + charsOffset + " charsBytes=" + chars.byteSize());
@@ -47,7 +62,7 @@ public final class InlineViews {
         if (vector != null) {
             return vector.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
         }
-        return InlineViewLoop.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
+        return InlineViewLoop.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
     }
 
     /**

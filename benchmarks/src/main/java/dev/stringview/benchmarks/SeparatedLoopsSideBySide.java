@@ -19,8 +19,8 @@ import java.util.Random;
 import java.util.function.LongSupplier;
 
 /**
- * The loops of seed 003's separated reader at size 1 taken apart (one 65,535-row block, values of at most 4
- * bytes), each in the shape it has, or had, in {@code ColumnDeserializer} / {@code SizeCodec}, run in alternating
+ * The loops of seed 003's separated reader at sizes 1 and 8 taken apart (one 65,535-row block of inline
+ * values), each in the shape it has, or had, in {@code ColumnDeserializer} / {@code SizeCodec}, run in alternating
  * rounds in one JVM and timed in thread CPU time; prints medians, µs per block. It is how the size-1 read was
  * accounted for and why the loops look as they do:
  * <ul>
@@ -29,8 +29,11 @@ import java.util.function.LongSupplier;
  *   <li>{@code sum}, {@code longestClass}: the other passes over the sizes, as they were until the reader fused
  *       them with the sign check into {@code summarize} ({@code SizeCodec.summarize}, the reader's one pass now);
  *   <li>{@code sizesCopy}: the raw sizes stream (little-endian ints in a heap segment) copied into the
- *       {@code int[]} the view loops read, what the raw decode does;
- *   <li>{@code viewsArray} / {@code viewsSegment}: the ≤ 4-byte view loop reading the chars through the array's
+ *       {@code int[]} the view loops read, what the raw decode does; {@code summarizeRaw}: the summarizing pass
+ *       over the raw sizes in their segment, with no copy (C2 vectorizes it), and {@code copySummarize} the same
+ *       pass storing each size into the {@code int[]} as well (C2 leaves that one scalar);
+ *   <li>{@code asciiTest}: the chars' ASCII test of the validated read ({@code ColumnDeserializer.highBits});
+ *   <li>{@code viewsArray} / {@code viewsSegment} (maxLength 4 or less): the ≤ 4-byte view loop reading the chars through the array's
  *       {@code VarHandle} and through a heap segment over the same array (the views go to a native segment);
  *   <li>{@code storesOnly}: the same two stores a row with nothing computed, the floor of any view loop;
  *   <li>{@code copyViews}: 16 bytes a row copied from a heap array into the native views, what Arrow IPC's reader
@@ -44,8 +47,9 @@ import java.util.function.LongSupplier;
  *       {@code --add-modules=jdk.incubator.vector}; the harness waits for the warm-up and says which ran).
  * </ul>
  * {@code java --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar
- * dev.stringview.benchmarks.SeparatedLoopsSideBySide [rounds] [rows] [maxLength]} (maxLength 1 gives the
- * benchmark's size-1 data, 4 random lengths 0..4).
+ * dev.stringview.benchmarks.SeparatedLoopsSideBySide [rounds] [rows] [maxLength]} (maxLength 1: every value
+ * 1 byte; 2..4: lengths uniform in 0..maxLength; 5..10: SerializationBenchmark's data at that size, lengths
+ * uniform in [round(0.8 size), round(1.2 size)], e.g. 6..10 at 8).
  */
 public final class SeparatedLoopsSideBySide {
     private static final VarHandle BYTES_LE_LONG =
@@ -70,13 +74,17 @@ public final class SeparatedLoopsSideBySide {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 9;
         int rows = args.length > 1 ? Integer.parseInt(args[1]) : 65_535;
         int maxLength = args.length > 2 ? Integer.parseInt(args[2]) : 1;
-        if (rounds < 1 || rows < 1 || maxLength < 1 || maxLength > 4) {
+        if (rounds < 1 || rows < 1 || maxLength < 1 || maxLength > 10) {
             throw new IllegalArgumentException("rounds=" + rounds + " rows=" + rows + " maxLength=" + maxLength
-                    + " (rounds >= 1, rows >= 1, maxLength 1..4)");
+                    + " (rounds >= 1, rows >= 1, maxLength 1..4, or 5..10 for SerializationBenchmark's size)");
         }
         Random random = new Random(42);
         int[] sizes = new int[rows];
-        Arrays.setAll(sizes, i -> maxLength == 1 ? 1 : random.nextInt(maxLength + 1));
+        boolean tiny = maxLength <= 4; // the <= 4-byte view loops run only then
+        int low = Math.round(0.8f * maxLength);
+        int high = Math.round(1.2f * maxLength);
+        Arrays.setAll(sizes, i -> maxLength == 1 ? 1 : tiny ? random.nextInt(maxLength + 1)
+                : low + random.nextInt(high - low + 1));
         long total = Arrays.stream(sizes).asLongStream().sum();
         byte[] chars = new byte[(int) total + 8]; // 8 bytes of room: every row's load stays inside
         random.nextBytes(chars);
@@ -96,8 +104,13 @@ public final class SeparatedLoopsSideBySide {
             MemorySegment.copy(rawSizesSegment, LE_INT, 0, decoded, 0, rows);
             return decoded[rows - 1];
         });
-        loops.put("viewsArray", () -> viewsArray(sizes, rows, chars, views));
-        loops.put("viewsSegment", () -> viewsSegment(sizes, rows, heapChars, views));
+        loops.put("summarizeRaw", () -> summarizeRaw(rawSizesSegment, rows));
+        loops.put("copySummarize", () -> copySummarize(rawSizesSegment, rows, decoded));
+        loops.put("asciiTest", () -> highBits(chars, 0, (int) total));
+        if (tiny) {
+            loops.put("viewsArray", () -> viewsArray(sizes, rows, chars, views));
+            loops.put("viewsSegment", () -> viewsSegment(sizes, rows, heapChars, views));
+        }
         loops.put("storesOnly", () -> storesOnly(sizes, rows, views));
         MemorySegment nativeChars = Arena.global().allocate(total, 64);
         loops.put("copyToNative", () -> {
@@ -122,12 +135,13 @@ public final class SeparatedLoopsSideBySide {
         WarmUpGates.inlineViews();
         System.out.println(InlineViews.vectorized() ? "inlineViews: the vector form" : "inlineViews: the scalar loop");
         // The two view loops must write the same views and agree with the sizes on where the chars end.
-        long arrayEnd = viewsArray(sizes, rows, chars, views);
+        MemorySegment.copy(heapChars, 0, nativeChars, 0, total);
+        long arrayEnd = tiny ? viewsArray(sizes, rows, chars, views)
+                : InlineViewLoop.build(sizes, 0, rows, nativeChars, 0, views, 0);
         byte[] arrayViews = views.toArray(ValueLayout.JAVA_BYTE);
         views.fill((byte) 0x5A);
-        long segmentEnd = viewsSegment(sizes, rows, heapChars, views);
-        boolean sameViews = Arrays.equals(arrayViews, views.toArray(ValueLayout.JAVA_BYTE));
-        MemorySegment.copy(heapChars, 0, nativeChars, 0, total);
+        long segmentEnd = tiny ? viewsSegment(sizes, rows, heapChars, views) : arrayEnd;
+        boolean sameViews = !tiny || Arrays.equals(arrayViews, views.toArray(ValueLayout.JAVA_BYTE));
         views.fill((byte) 0x5A);
         long kernelEnd = InlineViews.build(sizes, 0, rows, nativeChars, 0, views, 0);
         sameViews &= Arrays.equals(arrayViews, views.toArray(ValueLayout.JAVA_BYTE));
@@ -155,6 +169,63 @@ public final class SeparatedLoopsSideBySide {
                 + " medians of %d rounds:", rows, maxLength, rounds));
         micros.forEach((name, m) -> line.append(String.format(Locale.ROOT, " %s %.2f", name, CoreBuilds.median(m))));
         System.out.println(line + " (sink " + (sink & 1) + ")");
+    }
+
+    /** {@code SizeCodec.summarize}'s pass over the raw sizes in the stream's segment, without the int[] copy. */
+    static long summarizeRaw(MemorySegment raw, int n) {
+        int sum = 0;
+        int signs = 0;
+        int over4 = 0;
+        int over8 = 0;
+        int over12 = 0;
+        for (int i = 0; i < n; i++) {
+            int size = raw.get(LE_INT, 4L * i);
+            sum += size;
+            signs |= size;
+            over4 |= 4 - size;
+            over8 |= 8 - size;
+            over12 |= 12 - size;
+        }
+        return signs < 0 ? -1 : sum + (over4 >= 0 ? 4 : over8 >= 0 ? 8 : over12 >= 0 ? 12 : 13);
+    }
+
+    /** {@link #summarizeRaw} that also stores each size into {@code sizes}: the copy and the pass fused. */
+    static long copySummarize(MemorySegment raw, int n, int[] sizes) {
+        int sum = 0;
+        int signs = 0;
+        int over4 = 0;
+        int over8 = 0;
+        int over12 = 0;
+        for (int i = 0; i < n; i++) {
+            int size = raw.get(LE_INT, 4L * i);
+            sizes[i] = size;
+            sum += size;
+            signs |= size;
+            over4 |= 4 - size;
+            over8 |= 8 - size;
+            over12 |= 12 - size;
+        }
+        return signs < 0 ? -1 : sum + (over4 >= 0 ? 4 : over8 >= 0 ? 8 : over12 >= 0 ? 12 : 13);
+    }
+
+    /** {@code ColumnDeserializer.highBits}: the chars' ASCII test, four OR chains over little-endian words. */
+    static long highBits(byte[] bytes, int from, int length) {
+        long high0 = 0;
+        long high1 = 0;
+        long high2 = 0;
+        long high3 = 0;
+        int i = from;
+        int end = from + length;
+        for (; i <= end - 32; i += 32) {
+            high0 |= (long) BYTES_LE_LONG.get(bytes, i);
+            high1 |= (long) BYTES_LE_LONG.get(bytes, i + 8);
+            high2 |= (long) BYTES_LE_LONG.get(bytes, i + 16);
+            high3 |= (long) BYTES_LE_LONG.get(bytes, i + 24);
+        }
+        for (; i < end; i++) {
+            high0 |= bytes[i] & 0xFF;
+        }
+        return high0 | high1 | high2 | high3;
     }
 
     static long signsOr(int[] sizes, int n) {

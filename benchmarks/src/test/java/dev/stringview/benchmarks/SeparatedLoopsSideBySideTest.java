@@ -10,11 +10,15 @@ class SeparatedLoopsSideBySideTest {
     void runsOnceOnOneByteAndMixedLengths() {
         SeparatedLoopsSideBySide.main(new String[] {"1", "1000", "1"});
         SeparatedLoopsSideBySide.main(new String[] {"1", "1001", "4"});
+        SeparatedLoopsSideBySide.main(new String[] {"1", "1002", "8"});
     }
 
     @Test
     void rejectsLengthsItDoesNotModel() {
+        // 11 and more would give values over 12 bytes (round(1.2 x 11) = 13), which no inline loop takes
         assertThrows(IllegalArgumentException.class,
-                () -> SeparatedLoopsSideBySide.main(new String[] {"1", "1000", "5"}));
+                () -> SeparatedLoopsSideBySide.main(new String[] {"1", "1000", "11"}));
+        assertThrows(IllegalArgumentException.class,
+                () -> SeparatedLoopsSideBySide.main(new String[] {"1", "1000", "0"}));
     }
 }

@@ -19,6 +19,16 @@ public final class InlineViewLoop {
      */
     public static long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
             MemorySegment views, long viewsOffset) {
+        long end = buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
+        return end < 0 ? ~end : end;
+    }
+
+    /**
+     * {@link #build}, which also tells whether every byte of the values is ASCII (below 0x80): returns the chars
+     * offset after the last row when it is, else that offset's complement {@code ~offset} (negative).
+     */
+    public static long buildTestingAscii(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
+            MemorySegment views, long viewsOffset) {
         int end = from + count;
         long charsBytes = chars.byteSize();
         // The sizes are checked in a pass of their own (C2 vectorizes it): with the checks and their throw inside
@@ -34,12 +44,14 @@ public final class InlineViewLoop {
             throw badRow(sizes, from, end, charsOffset, charsBytes);
         }
         long p = charsOffset;
+        long valueBits = 0; // the OR of every value byte, in place in its word
         long wordsEnd = charsBytes - ViewLayout.INLINE_MAX; // rows starting up to here load two words
         int i = from;
         for (; i < end && p <= wordsEnd; i++) {
             int length = sizes[i];
             long low = chars.get(ViewLayout.LAYOUT_LE_LONG, p) & ViewLayout.inlineLowMask(length);
             long high = chars.get(ViewLayout.LAYOUT_LE_INT, p + 8) & ViewLayout.inlineHighMask(length);
+            valueBits |= low | high;
             long at = viewsOffset + 16L * (i - from); // follows the index, so C2 hoists the views' checks
             views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
             views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
@@ -49,12 +61,13 @@ public final class InlineViewLoop {
             int length = sizes[i];
             long low = ViewLayout.inlineLow(chars, p, length);
             long high = ViewLayout.inlineHigh(chars, p, length);
+            valueBits |= low | high;
             long at = viewsOffset + 16L * (i - from);
             views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
             views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
             p += length;
         }
-        return p;
+        return (valueBits & 0x8080_8080_8080_8080L) == 0 ? p : ~p;
     }
 
     /** The error for the first row whose size is outside [0, 12] or whose value ends past the chars' end. */

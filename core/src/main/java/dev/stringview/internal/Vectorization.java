@@ -190,8 +190,9 @@ public final class Vectorization {
     }
 
     /**
-     * The vector form of {@code InlineViews.build}, implemented only by {@link PanamaInlineViews}: the same views,
-     * the same return value and the same errors as {@link InlineViewLoop#build}, whose arguments it takes.
+     * The vector form of {@code InlineViews.buildTestingAscii}, implemented only by {@link PanamaInlineViews}: the
+     * same views, the same return value and the same errors as {@link InlineViewLoop#buildTestingAscii}, whose
+     * arguments it takes.
      */
     public interface InlineViewScan {
         long build(int[] sizes, int from, int count, java.lang.foreign.MemorySegment chars, long charsOffset,

@@ -34,7 +34,7 @@ class InlineViewsTest {
             @Override
             public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
                     MemorySegment views, long viewsOffset) {
-                return InlineViewLoop.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
+                return InlineViewLoop.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
             }
 
             @Override
@@ -102,7 +102,25 @@ class InlineViewsTest {
             @Override
             public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
                     MemorySegment views, long viewsOffset) {
-                return InlineViews.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
+                return InlineViews.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
+            }
+
+            @Override
+            public String describe() {
+                return "InlineViews.buildTestingAscii";
+            }
+        };
+        Vectorization.InlineViewScan plainEntry = new Vectorization.InlineViewScan() {
+            @Override
+            public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
+                    MemorySegment views, long viewsOffset) {
+                long end = InlineViews.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
+                // build returns the end whatever the bytes; the model's expectation is buildTestingAscii's
+                boolean ascii = true;
+                for (long b = charsOffset; b < end; b++) {
+                    ascii &= chars.get(ValueLayout.JAVA_BYTE, b) >= 0;
+                }
+                return ascii ? end : ~end;
             }
 
             @Override
@@ -110,6 +128,9 @@ class InlineViewsTest {
                 return "InlineViews.build";
             }
         };
+        for (int count : COUNTS) {
+            check(plainEntry, random, count, 12, 1, 3, true);
+        }
         for (int round = 0; round < 200; round++) { // enough calls for C2's code of the vector form, if it is used
             for (int count : COUNTS) {
                 check(entry, random, count, random.nextBoolean() ? 4 : 12, random.nextInt(2), random.nextInt(9), true);
@@ -156,6 +177,56 @@ class InlineViewsTest {
         }
     }
 
+    /**
+     * Blocks long enough that the vector form splits them into many runs of steps (each run as long as the chars
+     * left allow at 12 bytes a row, so at small sizes dozens of runs, the last ones a step or two): every run
+     * boundary and the chars' exact end are crossed with uniform sizes 1, 4, 11, 12 and 13-free mixes, from
+     * a row and chars offset other than 0, in native and heap memory.
+     */
+    @Test
+    void longBlocksCrossEveryRunBoundary() {
+        SplittableRandom random = new SplittableRandom(0x1217);
+        for (Vectorization.InlineViewScan form : forms()) {
+            for (int count : new int[] {4095, 4096, 65_535}) {
+                for (int length : new int[] {1, 4, 11, 12}) {
+                    int[] sizes = new int[count + 5];
+                    java.util.Arrays.fill(sizes, length);
+                    check(form, random, sizes, 5, count, 7, true);
+                }
+                for (int maxLength : new int[] {1, 4, 12}) {
+                    check(form, random, count, maxLength, 3, random.nextInt(20), random.nextBoolean());
+                }
+                // small values, then a tail of 12-byte ones: the runs shorten abruptly near the chars' end
+                int[] sizes = new int[count];
+                for (int i = 0; i < count; i++) {
+                    sizes[i] = i < count - 300 ? random.nextInt(3) : 12;
+                }
+                check(form, random, sizes, 0, count, 0, true);
+            }
+        }
+    }
+
+    /** A bad size in a later run of a long block: the rows before it count, and the error names its row. */
+    @Test
+    void aBadSizeInALaterRunNamesItsRow() {
+        for (Vectorization.InlineViewScan form : forms()) {
+            for (int badRow : new int[] {16 * 700, 16 * 700 + 9, 40_000, 65_519, 65_534}) {
+                for (int bad : new int[] {13, -1, Integer.MIN_VALUE}) {
+                    int[] sizes = new int[65_535];
+                    java.util.Arrays.fill(sizes, 1);
+                    sizes[badRow] = bad;
+                    try (Arena arena = Arena.ofConfined()) {
+                        MemorySegment chars = arena.allocate(65_535 + 100);
+                        MemorySegment views = arena.allocate(16 * 65_535);
+                        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                                () -> form.build(sizes, 0, 65_535, chars, 0, views, 0), form.describe());
+                        assertTrue(e.getMessage().contains("row=" + badRow + " size=" + bad), e.getMessage());
+                    }
+                }
+            }
+        }
+    }
+
     private static void check(Vectorization.InlineViewScan form, SplittableRandom random, int count, int maxLength,
             int from, int charsLead, boolean nativeMemory) {
         int[] sizes = new int[from + count + random.nextInt(3)];
@@ -180,8 +251,20 @@ class InlineViewsTest {
             total += sizes[i];
         }
         byte[] charBytes = new byte[(int) total];
+        // Value bytes all ASCII, ASCII but one byte of 0x80 or above anywhere in them, or any bytes; the bytes
+        // before row from's value (charsLead) are any bytes, which the ASCII test must not see.
+        int mode = random.nextInt(3);
         for (int i = 0; i < charBytes.length; i++) {
-            charBytes[i] = (byte) (random.nextInt(4) == 0 ? 0x80 + random.nextInt(128) : random.nextInt(256));
+            boolean anyByte = mode == 2 || i < charsLead;
+            charBytes[i] = (byte) (!anyByte ? random.nextInt(0x80)
+                    : random.nextInt(4) == 0 ? 0x80 + random.nextInt(128) : random.nextInt(256));
+        }
+        if (mode == 1 && total > charsLead) {
+            charBytes[charsLead + random.nextInt((int) total - charsLead)] = (byte) (0x80 + random.nextInt(128));
+        }
+        boolean ascii = true;
+        for (int i = charsLead; i < charBytes.length; i++) {
+            ascii &= charBytes[i] >= 0;
         }
         byte[] expected = new byte[16 * (count + 2)];
         java.util.Arrays.fill(expected, (byte) 0x5A);
@@ -202,7 +285,7 @@ class InlineViewsTest {
             views.fill((byte) 0x5A);
             long end = form.build(sizes, from, count, chars, charsLead, views, 16);
             String what = form.describe() + " count=" + count + " from=" + from + " charsLead=" + charsLead;
-            assertEquals(total, end, what);
+            assertEquals(ascii ? total : ~total, end, what + " ascii=" + ascii);
             assertArrayEquals(expected, views.toArray(ValueLayout.JAVA_BYTE), what);
         }
     }

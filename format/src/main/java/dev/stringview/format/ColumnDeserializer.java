@@ -284,35 +284,28 @@ public final class ColumnDeserializer {
         byte[] array = heapArray(chars);
         int base = array == charsCopy ? 0 : (int) chars.address();
         boolean checkUtf8 = kind == ViewKind.UTF8 && validateUtf8;
-        // The block's buffer, when a view points into it, is allocated before the UTF-8 check so that the ASCII
-        // test and the copy share one read of the chars (keepCheckingAscii); a corrupt block then leaves it in the
-        // caller's arena, no larger than the bytes that arrived.
         // A block of inline values only gets its views from InlineViews' vector form once that is warm, which
         // reads the chars from native memory (the kind it was warmed and compiled for): the chars are copied into
-        // this reader's native scratch on the same pass as the ASCII test, as kept ones are.
-        boolean vectorViews = inlineOnly && InlineViews.vectorized();
-        MemorySegment kept = vectorViews ? nativeChars(rawLength)
-                : inlineOnly ? null : allocator.allocate(rawLength, 1);
-        if (!keepCheckingAscii(array, base, (int) rawLength, kept, checkUtf8) && checkUtf8) {
-            // UTF-8 is checked on the heap bytes the view loop reads: one kind of segment for Utf8, whose checks
-            // ran several times slower once its code had also seen native segments. An ASCII stream (tested
-            // above at memory speed) is valid, and none of its values can start inside a character.
-            MemorySegment heapChars = MemorySegment.ofArray(array).asSlice(base, rawLength);
-            long bad = Utf8.firstInvalid(heapChars, 0, rawLength);
-            if (bad >= 0) {
-                throw utf8Error(block, firstRow, bad, n);
+        // this reader's native scratch, and the views' builder tests them for ASCII on its way (an OR of the bytes
+        // it places), so that they are read once here; UTF-8 is checked only when a byte is 0x80 or above.
+        if (inlineOnly && InlineViews.vectorized()) {
+            MemorySegment scratch = nativeChars(rawLength);
+            MemorySegment.copy(MemorySegment.ofArray(array), base, scratch, 0, rawLength);
+            long end = InlineViews.buildTestingAscii(sizes, 0, n, scratch, 0, target.views, firstRow * 16);
+            if (end < 0 && checkUtf8) {
+                checkUtf8(array, base, rawLength, n, block, firstRow);
             }
-            int badStart = firstContinuationStart(sizes, n, array, base);
-            if (badStart >= 0) {
-                throw valueEndsInsideACharacter(heapChars, badStart, block, firstRow, n);
-            }
-        }
-        int bufferIndex = buffers.size();
-        if (vectorViews) {
-            InlineViews.build(sizes, 0, n, kept, 0, target.views, firstRow * 16);
             target.setValidity(firstRow, n, hasNulls ? blockValidity : null);
             return;
         }
+        // The block's buffer, when a view points into it, is allocated before the UTF-8 check so that the ASCII
+        // test and the copy share one read of the chars (keepCheckingAscii); a corrupt block then leaves it in the
+        // caller's arena, no larger than the bytes that arrived.
+        MemorySegment kept = inlineOnly ? null : allocator.allocate(rawLength, 1);
+        if (!keepCheckingAscii(array, base, (int) rawLength, kept, checkUtf8) && checkUtf8) {
+            checkUtf8(array, base, rawLength, n, block, firstRow);
+        }
+        int bufferIndex = buffers.size();
         if (kept != null) {
             buffers.add(kept);
         }
@@ -339,6 +332,24 @@ public final class ColumnDeserializer {
                     2 * nativeChars.byteSize())), 64);
         }
         return nativeChars.asSlice(0, length);
+    }
+
+    /**
+     * Checks that the block's chars ({@code rawLength} bytes at {@code array[base]}), not all ASCII, are valid UTF-8
+     * and that no value starts inside a character. UTF-8 is checked on the heap bytes the view loops read: one kind
+     * of segment for Utf8, whose checks ran several times slower once its code had also seen native segments.
+     */
+    private void checkUtf8(byte[] array, int base, long rawLength, int n, long block, long firstRow)
+            throws CorruptColumnException {
+        MemorySegment heapChars = MemorySegment.ofArray(array).asSlice(base, rawLength);
+        long bad = Utf8.firstInvalid(heapChars, 0, rawLength);
+        if (bad >= 0) {
+            throw utf8Error(block, firstRow, bad, n);
+        }
+        int badStart = firstContinuationStart(sizes, n, array, base);
+        if (badStart >= 0) {
+            throw valueEndsInsideACharacter(heapChars, badStart, block, firstRow, n);
+        }
     }
 
     /** Null rows have length 0 (docs/serialization.md); a forged size on one is named with its row. */

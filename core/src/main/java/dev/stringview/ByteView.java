@@ -180,9 +180,7 @@ public final class ByteView implements Comparable<ByteView> {
             return EMPTY;
         }
         if (length <= INLINE_MAX) {
-            byte[] small = TRANSFER.get();
-            readFully(in, small, 0, length, length, 0);
-            return inline(small, 0, length);
+            return readInline(in, length);
         }
         MemorySegment target = allocator.allocate(length, 1);
         if (!target.isNative() && target.heapBase().orElse(null) instanceof byte[] array) {
@@ -204,6 +202,37 @@ public final class ByteView implements Comparable<ByteView> {
             done += n;
         }
         return new ByteView(word0(length, prefix), 0, target);
+    }
+
+    /**
+     * A value of {@code length} (1 to 12) bytes from {@code in}, through the per-thread transfer buffer into the
+     * two words. Each length reads with a literal count, so that when the stream's {@code read} is compiled into
+     * this method (a hot stream of one class, as a {@code ByteArrayInputStream}) its {@code System.arraycopy} has
+     * a known small count, which C2 copies with plain moves, and the loads that build the words get their bytes
+     * from the store buffer. With a count known only at run time the copy goes to the JDK's arraycopy stub,
+     * which on AVX-512 writes a copy of under 32 bytes with masked stores; a load cannot take its bytes from a
+     * masked store and waits until the store has reached the cache, about 5 ns a value on this project's machine
+     * (docs/architecture.md, ByteView, stream reads). Lengths a stream never gets are never compiled.
+     */
+    private static ByteView readInline(InputStream in, int length) throws IOException {
+        byte[] small = TRANSFER.get();
+        switch (length) {
+            case 1 -> readFully(in, small, 0, 1, 1, 0);
+            case 2 -> readFully(in, small, 0, 2, 2, 0);
+            case 3 -> readFully(in, small, 0, 3, 3, 0);
+            case 4 -> readFully(in, small, 0, 4, 4, 0);
+            case 5 -> readFully(in, small, 0, 5, 5, 0);
+            case 6 -> readFully(in, small, 0, 6, 6, 0);
+            case 7 -> readFully(in, small, 0, 7, 7, 0);
+            case 8 -> readFully(in, small, 0, 8, 8, 0);
+            case 9 -> readFully(in, small, 0, 9, 9, 0);
+            case 10 -> readFully(in, small, 0, 10, 10, 0);
+            case 11 -> readFully(in, small, 0, 11, 11, 0);
+            case 12 -> readFully(in, small, 0, 12, 12, 0);
+            default -> throw new IllegalArgumentException("not an inline length: length=" + length + " min=1 max="
+                    + INLINE_MAX);
+        }
+        return inline(small, 0, length);
     }
 
     /** The value at {@code row} of {@code column}'s row words; called by {@link ViewColumn#view}. */

@@ -210,8 +210,9 @@ public final class ByteView implements Comparable<ByteView> {
      * this method (a hot stream of one class, as a {@code ByteArrayInputStream}) its {@code System.arraycopy} has
      * a known small count and C2 copies with plain moves. With a count known only at run time the copy goes to
      * the JDK's arraycopy stub, which on AVX-512 writes a copy of under 32 bytes with masked stores; a load cannot
-     * take its bytes from a masked store and waits until the store has reached the cache, about 5 ns a value
-     * (docs/architecture.md, ByteView, stream reads). Lengths a stream never gets are never compiled.
+     * take its bytes from a masked store and waits until the store has reached the cache, 5-8 ns a value on the
+     * project's machine (docs/architecture.md, ByteView, "Inline stream reads and the arraycopy stub"). Lengths a
+     * stream never gets are never compiled.
      */
     private static ByteView readInline(InputStream in, int length) throws IOException {
         byte[] small = TRANSFER.get();
@@ -248,7 +249,10 @@ public final class ByteView implements Comparable<ByteView> {
         return new ByteView(ViewLayout.inlineWord0(count, low), ViewLayout.inlineWord1(low, 0), null);
     }
 
-    /** {@link #readInline} of {@code count} (9 to 12, a literal at every call) bytes: C2 copies them in words. */
+    /**
+     * {@link #readInline} of {@code count} (9 to 12, a literal at every call) bytes. With the count known C2 does
+     * not call the stub, and the word loads no longer wait (measured, docs/benchmarks.md).
+     */
     private static ByteView readOver8(InputStream in, byte[] small, int count) throws IOException {
         readFully(in, small, 0, count, count, 0);
         return inline(small, 0, count);

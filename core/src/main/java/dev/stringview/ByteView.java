@@ -180,9 +180,7 @@ public final class ByteView implements Comparable<ByteView> {
             return EMPTY;
         }
         if (length <= INLINE_MAX) {
-            byte[] small = TRANSFER.get();
-            readFully(in, small, 0, length, length, 0);
-            return inline(small, 0, length);
+            return readInline(in, length);
         }
         MemorySegment target = allocator.allocate(length, 1);
         if (!target.isNative() && target.heapBase().orElse(null) instanceof byte[] array) {
@@ -204,6 +202,60 @@ public final class ByteView implements Comparable<ByteView> {
             done += n;
         }
         return new ByteView(word0(length, prefix), 0, target);
+    }
+
+    /**
+     * A value of {@code length} (1 to 12) bytes from {@code in}, through the per-thread transfer buffer into the
+     * two words. Each length reads with a literal count, so that when the stream's {@code read} is compiled into
+     * this method (a hot stream of one class, as a {@code ByteArrayInputStream}) its {@code System.arraycopy} has
+     * a known small count and C2 copies with plain moves. With a count known only at run time the copy goes to
+     * the JDK's arraycopy stub, which on AVX-512 writes a copy of under 32 bytes with masked stores; a load cannot
+     * take its bytes from a masked store and waits until the store has reached the cache, 5-8 ns a value on the
+     * project's machine (docs/architecture.md, ByteView, "Inline stream reads and the arraycopy stub"). Lengths a
+     * stream never gets are never compiled.
+     */
+    private static ByteView readInline(InputStream in, int length) throws IOException {
+        byte[] small = TRANSFER.get();
+        return switch (length) {
+            case 1 -> readUpTo8(in, small, 1);
+            case 2 -> readUpTo8(in, small, 2);
+            case 3 -> readUpTo8(in, small, 3);
+            case 4 -> readUpTo8(in, small, 4);
+            case 5 -> readUpTo8(in, small, 5);
+            case 6 -> readUpTo8(in, small, 6);
+            case 7 -> readUpTo8(in, small, 7);
+            case 8 -> readUpTo8(in, small, 8);
+            case 9 -> readOver8(in, small, 9);
+            case 10 -> readOver8(in, small, 10);
+            case 11 -> readOver8(in, small, 11);
+            case 12 -> readOver8(in, small, 12);
+            default -> throw new IllegalArgumentException("not an inline length: length=" + length + " min=1 max="
+                    + INLINE_MAX);
+        };
+    }
+
+    /**
+     * {@link #readInline} of {@code count} (1 to 8, a literal at every call) bytes. C2 copies at most 8 elements
+     * of a known count as that many single-byte moves, so the word is built from single-byte loads: C2 matches
+     * each with its store and uses the copied byte without a memory round trip, where one 8-byte load over
+     * eight 1-byte stores would wait for them to reach the cache.
+     */
+    private static ByteView readUpTo8(InputStream in, byte[] small, int count) throws IOException {
+        readFully(in, small, 0, count, count, 0);
+        long low = 0;
+        for (int i = 0; i < count; i++) {
+            low |= (small[i] & 0xFFL) << (8 * i);
+        }
+        return new ByteView(ViewLayout.inlineWord0(count, low), ViewLayout.inlineWord1(low, 0), null);
+    }
+
+    /**
+     * {@link #readInline} of {@code count} (9 to 12, a literal at every call) bytes. With the count known C2 does
+     * not call the stub, and the word loads no longer wait (measured, docs/benchmarks.md).
+     */
+    private static ByteView readOver8(InputStream in, byte[] small, int count) throws IOException {
+        readFully(in, small, 0, count, count, 0);
+        return inline(small, 0, count);
     }
 
     /** The value at {@code row} of {@code column}'s row words; called by {@link ViewColumn#view}. */

@@ -349,6 +349,129 @@ class ByteViewTest {
         }
     }
 
+    /** A stream over {@code bytes} that hands out at most {@code most} bytes per {@code read(array, ...)} call. */
+    private static final class TrickleStream extends java.io.InputStream {
+        private final byte[] bytes;
+        private final int most;
+        private int position;
+
+        TrickleStream(byte[] bytes, int most) {
+            this.bytes = bytes;
+            this.most = most;
+        }
+
+        @Override
+        public int read() {
+            return position < bytes.length ? bytes[position++] & 0xFF : -1;
+        }
+
+        @Override
+        public int read(byte[] array, int offset, int count) {
+            if (count == 0) {
+                return 0;
+            }
+            if (position == bytes.length) {
+                return -1;
+            }
+            int n = Math.min(Math.min(count, most), bytes.length - position);
+            System.arraycopy(bytes, position, array, offset, n);
+            position += n;
+            return n;
+        }
+
+        int remaining() {
+            return bytes.length - position;
+        }
+    }
+
+    /**
+     * Stream reads of every inline length (each has a path of its own) and the lengths around and past it, values
+     * back to back in one stream, whole or handed out 1, 2, 3 or 5 bytes per read call: each value equals its copy
+     * in bytes, words, equality, order and hashes, and the stream is left exactly after the values read.
+     */
+    @Test
+    void streamReadsOfEveryLengthAgreeWithCopiesAndConsumeExactlyTheValue() throws IOException {
+        Random random = new Random(SEED + 11);
+        int[] lengths = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 36, 128};
+        for (int round = 0; round < 40; round++) {
+            byte[][] values = new byte[lengths.length][];
+            java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+            for (int i = 0; i < lengths.length; i++) {
+                byte[] value = new byte[lengths[i]];
+                for (int j = 0; j < value.length; j++) {
+                    // bytes >= 0x80 in the prefix, in bytes 4..11 and past byte 12, mixed with ASCII and zeros
+                    value[j] = switch (random.nextInt(4)) {
+                        case 0 -> (byte) (0x80 + random.nextInt(128));
+                        case 1 -> 0;
+                        default -> (byte) random.nextInt(256);
+                    };
+                }
+                values[i] = value;
+                all.writeBytes(value);
+            }
+            byte[] stream = all.toByteArray();
+            int most = new int[] {1, 2, 3, 5, Integer.MAX_VALUE}[round % 5];
+            try (Arena arena = Arena.ofConfined()) {
+                SegmentAllocator allocator = round % 2 == 0 ? arena : HEAP;
+                TrickleStream in = new TrickleStream(stream, most);
+                int consumed = 0;
+                for (int i = 0; i < lengths.length; i++) {
+                    String where = "seed=" + (SEED + 11) + " round=" + round + " length=" + lengths[i] + " most="
+                            + most;
+                    ByteView read = ByteView.read(in, lengths[i], allocator);
+                    consumed += lengths[i];
+                    assertEquals(stream.length - consumed, in.remaining(), where + ": bytes left in the stream");
+                    ByteView copy = ByteView.copyOf(values[i]);
+                    assertReadsBack(values[i], read, where);
+                    assertEquals(copy.word0(), read.word0(), where);
+                    assertEquals(copy, read, where);
+                    assertEquals(read, copy, where);
+                    assertEquals(0, read.compareTo(copy), where);
+                    assertEquals(copy.hashCode(), read.hashCode(), where);
+                    assertEquals(copy.hash64(), read.hash64(), where);
+                    assertEquals(lengths[i] <= 12, read.isInline(), where);
+                }
+            }
+        }
+    }
+
+    /** Every inline length read from a stream that ends early, at every count short of it, whole and trickled. */
+    @Test
+    void inlineReadsOfShortStreamsThrowEofNamingBothCounts() {
+        for (int length = 1; length <= 12; length++) {
+            for (int have = 0; have < length; have++) {
+                for (int most : new int[] {1, 3, Integer.MAX_VALUE}) {
+                    byte[] bytes = new byte[have];
+                    Arrays.fill(bytes, (byte) 0xC3);
+                    int expectedLength = length;
+                    EOFException e = assertThrows(EOFException.class,
+                            () -> ByteView.read(new TrickleStream(bytes, most), expectedLength, HEAP),
+                            "length=" + length + " have=" + have + " most=" + most);
+                    assertEquals("stream ended inside a value: field=value length=" + length + " read=" + have,
+                            e.getMessage(), "most=" + most);
+                }
+            }
+        }
+    }
+
+    /**
+     * Inline values allocate nothing, so they read from a stream even with a closed arena as the allocator; a long
+     * value needs the arena and gets its clean {@link IllegalStateException}.
+     */
+    @Test
+    void streamReadsWithAClosedArenaReadInlineValuesAndRejectLongOnes() throws IOException {
+        Arena arena = Arena.ofConfined();
+        arena.close();
+        byte[] twelve = "h\u00e9llo w\u00f6rd".getBytes(StandardCharsets.UTF_8);
+        assertEquals(12, twelve.length);
+        ByteView inline = ByteView.read(new ByteArrayInputStream(twelve), 12, arena);
+        assertEquals(ByteView.copyOf(twelve), inline);
+        assertThrows(IllegalStateException.class,
+                () -> ByteView.read(new ByteArrayInputStream(new byte[13]), 13, arena));
+        assertThrows(IllegalStateException.class,
+                () -> ByteView.read(Channels.newChannel(new ByteArrayInputStream(new byte[13])), 13, arena));
+    }
+
     @Test
     void bigReadsThroughTheTransferBufferAndStraightIntoHeapArrays() throws IOException {
         Random random = new Random(SEED + 3);

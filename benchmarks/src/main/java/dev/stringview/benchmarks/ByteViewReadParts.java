@@ -1,0 +1,264 @@
+package dev.stringview.benchmarks;
+
+import dev.stringview.ByteView;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Where a stream read of a short value (12 bytes or fewer, stored inline) spends its time next to
+ * {@code new byte[n]} + {@code readFully}: {@link ByteViewBenchmark}'s two read rows and the same work taken apart,
+ * each row a loop of its own over {@link ByteViewBenchmark.Values}' page through a fresh
+ * {@link ByteArrayInputStream} (as the benchmark does, so C2 sees the stream's exact type on every row), rows
+ * alternating round by round in one JVM, medians of thread CPU time per value. The {@code part:} rows build a
+ * stand-in object of {@code ByteView}'s shape (two longs and a reference, 32 bytes) the way {@code ByteView.read}
+ * does, leaving out one piece at a time; the stand-ins that share one transfer array between threads are for
+ * measuring only. Not run in the build except once, tiny, by a test.
+ *
+ * <pre>
+ * java --enable-native-access=ALL-UNNAMED -cp benchmarks/target/benchmarks.jar \
+ *     dev.stringview.benchmarks.ByteViewReadParts [rounds] [length]
+ * </pre>
+ */
+public final class ByteViewReadParts {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final VarHandle LE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final ThreadLocal<byte[]> TRANSFER = ThreadLocal.withInitial(() -> new byte[8192]);
+    /** One array for every thread: only for timing what {@link #TRANSFER}'s lookup costs. */
+    private static final byte[] SHARED = new byte[16];
+
+    private ByteViewReadParts() {}
+
+    /** {@code ByteView}'s shape: 12 bytes of header, two longs, one reference. */
+    static final class Words {
+        final long word0;
+        final long word1;
+        final Object data;
+
+        Words(long word0, long word1, Object data) {
+            this.word0 = word0;
+            this.word1 = word1;
+            this.data = data;
+        }
+    }
+
+    public static void main(String[] args) {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 9;
+        int length = args.length > 1 ? Integer.parseInt(args[1]) : 8;
+        System.out.println(Demo.machine() + ", commit " + RunContext.commit() + ", length=" + length);
+        run(rounds, length, 20_000_000L).forEach((name, ns) ->
+                System.out.println(String.format(Locale.ROOT, "%-44s %8.2f ns", name, ns)));
+    }
+
+    /** Median ns per value of every row, in order; each timing repeats its row until {@code budget} values. */
+    static Map<String, Double> run(int rounds, int length, long budget) {
+        if (length < 1 || length > 12) {
+            throw new IllegalArgumentException("inline lengths only: length=" + length + " min=1 max=12");
+        }
+        ByteViewBenchmark.Values v = new ByteViewBenchmark.Values();
+        v.length = length;
+        v.setup();
+        try {
+            ByteViewBenchmark benchmark = new ByteViewBenchmark();
+            Map<String, LongSupplier> parts = new LinkedHashMap<>();
+            parts.put("readByteArray (new byte[n] + readFully)", () -> io(() -> benchmark.readByteArray(v)).length);
+            parts.put("new byte[n] + read loop on the stream", () -> arrayReadLoop(v));
+            parts.put("readByteView (ByteView.read)", () -> io(() -> benchmark.readByteView(v)).length);
+            parts.put("part: ThreadLocal array, words, object", () -> standIn(v, true, true));
+            parts.put("part: shared array, words, object", () -> standIn(v, false, true));
+            parts.put("part: ThreadLocal array, object, no words", () -> standIn(v, true, false));
+            parts.put("part: shared array, object, no words", () -> standIn(v, false, false));
+            parts.put("part: ThreadLocal array, stream only", () -> streamOnly(v, true));
+            parts.put("part: shared array, stream only", () -> streamOnly(v, false));
+            parts.put("part: new byte[12], words, object", () -> freshArray(v));
+            parts.put("part: ThreadLocal array, readNBytes, shifts", () -> readNBytesShifts(v));
+            parts.put("part: ThreadLocal array, constant-length read", () -> constantLength(v));
+            parts.put("new byte[n] + readNBytes on the stream", () -> arrayReadNBytes(v));
+            if (length == 8 || length == 12) {
+                parts.put("peer: DataInputStream.readLong (+ readInt)", () -> dataInputWords(v));
+            }
+            List<String> names = new ArrayList<>(parts.keySet());
+            double[][] times = new double[names.size()][rounds];
+            int n = ByteViewBenchmark.BATCH;
+            long repeat = Math.max(1, budget / n);
+            for (int r = -2; r < rounds; r++) { // two uncounted warm-up rounds
+                for (int p = 0; p < names.size(); p++) {
+                    double t = time(parts.get(names.get(p)), repeat, n);
+                    if (r >= 0) {
+                        times[p][r] = t;
+                    }
+                }
+            }
+            Map<String, Double> medians = new LinkedHashMap<>();
+            for (int p = 0; p < names.size(); p++) {
+                medians.put(names.get(p), CoreBuilds.median(times[p]));
+            }
+            return medians;
+        } finally {
+            v.tearDown();
+        }
+    }
+
+    private static long arrayReadLoop(ByteViewBenchmark.Values v) {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        int length = v.length;
+        for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+            byte[] value = new byte[length];
+            readFully(in, value, length);
+            v.sinkObjects[i] = value;
+        }
+        return v.sinkObjects.length;
+    }
+
+    private static long standIn(ByteViewBenchmark.Values v, boolean threadLocal, boolean words) {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        int length = v.length;
+        for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+            byte[] small = threadLocal ? TRANSFER.get() : SHARED;
+            readFully(in, small, length);
+            v.sinkObjects[i] = words ? inline(small, length) : new Words(length, i, null);
+        }
+        return v.sinkObjects.length;
+    }
+
+    private static long streamOnly(ByteViewBenchmark.Values v, boolean threadLocal) {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        int length = v.length;
+        long sum = 0;
+        for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+            byte[] small = threadLocal ? TRANSFER.get() : SHARED;
+            readFully(in, small, length);
+            sum += small.length;
+        }
+        return sum;
+    }
+
+    private static long readNBytesShifts(ByteViewBenchmark.Values v) {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        int length = v.length;
+        for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+            byte[] small = TRANSFER.get();
+            if (in.readNBytes(small, 0, length) != length) {
+                throw new IllegalStateException("stream ended: length=" + length);
+            }
+            // Masks by shifts instead of table loads: bits past the value's last byte cleared.
+            long lo = (long) LE_LONG.get(small, 0);
+            long hi = (int) LE_INT.get(small, 8) & 0xFFFF_FFFFL;
+            int drop = 8 * (12 - length); // 0..88 bits of the 96 read
+            lo = drop >= 32 ? lo & (-1L >>> Math.min(drop - 32, 63)) & (drop - 32 >= 64 ? 0 : -1L) : lo;
+            hi = drop < 32 ? hi & (0xFFFF_FFFFL >>> drop) : 0;
+            v.sinkObjects[i] = new Words((length & 0xFFFF_FFFFL) | (lo << 32), (lo >>> 32) | (hi << 32), null);
+        }
+        return v.sinkObjects.length;
+    }
+
+    private static long constantLength(ByteViewBenchmark.Values v) {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        int length = v.length;
+        for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+            byte[] small = TRANSFER.get();
+            switch (length) {
+                case 8 -> readFully(in, small, 8);
+                case 12 -> readFully(in, small, 12);
+                default -> readFully(in, small, length);
+            }
+            v.sinkObjects[i] = inline(small, length);
+        }
+        return v.sinkObjects.length;
+    }
+
+    private static long arrayReadNBytes(ByteViewBenchmark.Values v) {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        int length = v.length;
+        for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+            byte[] value = new byte[length];
+            if (in.readNBytes(value, 0, length) != length) {
+                throw new IllegalStateException("stream ended: length=" + length);
+            }
+            v.sinkObjects[i] = value;
+        }
+        return v.sinkObjects.length;
+    }
+
+    /** The JDK's own read of 8 (12) bytes that are then used: {@code readLong} (and {@code readInt}). */
+    private static long dataInputWords(ByteViewBenchmark.Values v) {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(v.page));
+        boolean twelve = v.length == 12;
+        try {
+            for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+                long lo = in.readLong();
+                long hi = twelve ? in.readInt() : 0;
+                v.sinkObjects[i] = new Words(lo, hi, null);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return v.sinkObjects.length;
+    }
+
+    private static long freshArray(ByteViewBenchmark.Values v) {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        int length = v.length;
+        for (int i = 0; i < ByteViewBenchmark.BATCH; i++) {
+            byte[] small = new byte[12];
+            readFully(in, small, length);
+            v.sinkObjects[i] = inline(small, length);
+        }
+        return v.sinkObjects.length;
+    }
+
+    /** The two view words of {@code length} (1..12) bytes at the start of {@code array} (at least 12 long). */
+    private static Words inline(byte[] array, int length) {
+        long lo = (long) LE_LONG.get(array, 0) & (length >= 8 ? -1L : (1L << (8 * length)) - 1);
+        long hi = ((int) LE_INT.get(array, 8) & 0xFFFF_FFFFL) & (length <= 8 ? 0 : (1L << (8 * (length - 8))) - 1);
+        return new Words((length & 0xFFFF_FFFFL) | (lo << 32), (lo >>> 32) | (hi << 32), null);
+    }
+
+    private static void readFully(InputStream in, byte[] array, int count) {
+        try {
+            int done = 0;
+            while (done < count) {
+                int n = in.read(array, done, count - done);
+                if (n < 0) {
+                    throw new EOFException("stream ended: count=" + count + " read=" + done);
+                }
+                done += n;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Object[] io(ByteViewSideBySide.Task.IoCall call) {
+        return ByteViewSideBySide.Task.io(call);
+    }
+
+    /** CPU ns per operation of {@code repeat} calls of {@code ops} operations each. */
+    private static double time(LongSupplier part, long repeat, int ops) {
+        long sink = 0;
+        long t0 = THREADS.getCurrentThreadCpuTime();
+        for (long i = 0; i < repeat; i++) {
+            sink += part.getAsLong();
+        }
+        long elapsed = THREADS.getCurrentThreadCpuTime() - t0;
+        if (sink == Long.MIN_VALUE) {
+            System.out.println(sink); // keeps the work alive
+        }
+        return elapsed / (double) (repeat * ops);
+    }
+}

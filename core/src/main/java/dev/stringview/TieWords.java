@@ -266,17 +266,15 @@ final class TieWords {
             return keepMatchingManyBuffers(views, buffers, rows, n, mask, bits);
         }
         int matches = 0;
-        int otherBuffer = 0;
+        int misplaced = -1;
         for (int k = 0; k < n; k++) {
-            long w1 = views.get(LAYOUT_LE_LONG, ((long) rows[k] << 4) + 8);
-            // The buffer indices ORed together, one instruction a candidate; the row naming a missing buffer is
-            // found after the loop. Keeping that row as the loop went (a test and a branch or conditional move a
-            // candidate) measured 1.02-1.11x this loop's kernel time (docs/architecture.md).
-            otherBuffer |= (int) w1;
+            int row = rows[k];
+            long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
+            misplaced = (int) w1 != 0 ? row : misplaced;
             matches += (only.get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE) & mask) == bits ? 1 : 0;
         }
-        if (otherBuffer != 0) {
-            throw missingBufferAmong(views, buffers, rows, n);
+        if (misplaced >= 0) {
+            throw missingBuffer(views, misplaced);
         }
         return matches;
     }

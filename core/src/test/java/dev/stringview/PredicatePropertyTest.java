@@ -883,8 +883,8 @@ class PredicatePropertyTest {
     /**
      * Starts-with's {@code count} over a one-buffer column where most rows are long candidates, with one malformed
      * long row in the third window: a row that is no candidate (another prefix) naming a missing buffer or pointing
-     * past the buffer's end is never read, so the count is the model's; a candidate naming a missing buffer (the
-     * count loop ORs the indices and finds the row after the loop) fails naming the row and the numbers.
+     * past the buffer's end is never read, so the count is the model's; a candidate naming a missing buffer fails
+     * naming the row and the numbers.
      */
     @Test
     void startsWithCountWithAMalformedLongRow() {

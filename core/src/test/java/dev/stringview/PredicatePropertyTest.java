@@ -822,6 +822,112 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Starts-with's {@code count} over regions of 1024-row windows whose share of long candidates goes 100 / 3 / 60 /
+     * 0 / 100 / 49 / 51% (the one-buffer count loop, {@link TieWords#countMatchingLong}, takes dense and sparse
+     * windows in turn, and the windows' size follows the share over a large buffer), region borders off the window
+     * borders, lengths 0, 1, 11, 12, 13, 15, 16, 17 and 25, bytes 4..11 differing from the pattern by 0x80 and 0xFF,
+     * patterns of 5..13, 17 and 25 bytes, the last value ending at the buffer's end; one buffer, one buffer of 8 MiB,
+     * many buffers and nulls with garbage views, every entry point and selection ({@link ModelChecks#checkPredicate}).
+     */
+    @Test
+    void startsWithCountOverDenseAndSparseWindowsMatchesTheModel() {
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int[] lengths = {0, 1, 11, 12, 13, 15, 16, 17, 25};
+        int[] regionShares = {100, 3, 60, 0, 100, 49, 51};
+        long seed = 0xD3A5E;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        start[5] = (byte) 0xFF;
+        start[9] = (byte) 0x80;
+        List<byte[]> values = new ArrayList<>();
+        for (int share : regionShares) {
+            for (int row = 0, rows = 1024 + random.nextInt(200) - 100; row < rows; row++) {
+                boolean longCandidate = random.nextInt(100) < share;
+                int length = longCandidate ? lengths[4 + random.nextInt(5)] : lengths[random.nextInt(lengths.length)];
+                byte[] v = Arrays.copyOf(start, length);
+                if (!longCandidate && length > 0) {
+                    v[random.nextInt(Math.min(4, length))] ^= (byte) 0x80; // another prefix
+                }
+                for (int i = 4; i < length; i++) {
+                    if (random.nextInt(12) == 0) {
+                        v[i] = random.nextBoolean() ? (byte) (v[i] ^ 0x80) : (byte) 0xFF;
+                    }
+                }
+                values.add(v);
+            }
+        }
+        values.add(start.clone()); // the buffer's last 25 bytes
+        List<byte[]> withNulls = new ArrayList<>(values);
+        for (int i = 0; i < withNulls.size(); i += 11) {
+            withNulls.set(i, null);
+        }
+        int[] patternLengths = {5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 25};
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn one = oneAdoptedBuffer(arena, values);
+            List<ViewColumn> columns = List.of(one, oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES),
+                    TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed));
+            ViewColumn nulls = TestData.withGarbageNullViews(arena, oneAdoptedBuffer(arena, withNulls), seed);
+            for (int patternLength : patternLengths) {
+                byte[] pattern = Arrays.copyOf(start, patternLength);
+                ViewPredicate startsWith = ViewPredicates.startsWith(pattern);
+                for (int c = 0; c < columns.size(); c++) {
+                    checkPredicate("startsWith regions column#" + c + " pattern=" + ModelChecks.show(pattern)
+                            + " seed=" + seed, startsWith, columns.get(c), values, v -> startsWith(v, pattern), seed);
+                }
+                checkPredicate("startsWith regions nulls pattern=" + ModelChecks.show(pattern) + " seed=" + seed,
+                        startsWith, nulls, withNulls, v -> startsWith(v, pattern), seed);
+            }
+        }
+    }
+
+    /**
+     * Starts-with's {@code count} over a one-buffer column where most rows are long candidates, with one malformed
+     * long row in the third window: a row that is no candidate (another prefix) naming a missing buffer or pointing
+     * past the buffer's end is never read, so the count is the model's; a candidate naming a missing buffer fails
+     * naming the row and the numbers.
+     */
+    @Test
+    void startsWithCountWithAMalformedLongRow() {
+        byte[] value = "http://example.org/x-25-b".getBytes(StandardCharsets.US_ASCII);
+        byte[] other = "ftp://example.org/x-25-by".getBytes(StandardCharsets.US_ASCII);
+        int rows = 3000;
+        int badRow = 2500; // in the third 1024-row window
+        List<byte[]> values = new ArrayList<>();
+        for (int row = 0; row < rows; row++) {
+            values.add(row == badRow || row % 7 == 0 ? other : value);
+        }
+        ViewPredicate startsWith = ViewPredicates.startsWith(Arrays.copyOf(value, 7));
+        int expected = (int) values.stream().filter(v -> v == value).count();
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn good = oneAdoptedBuffer(arena, values);
+            assertEquals(expected, startsWith.count(good));
+            long at = (long) badRow * ViewLayout.VIEW_SIZE;
+            for (int variant = 0; variant < 3; variant++) {
+                MemorySegment views = arena.allocate((long) rows * ViewLayout.VIEW_SIZE, 16);
+                MemorySegment.copy(good.views(), 0, views, 0, views.byteSize());
+                if (variant == 0) { // no candidate, missing buffer
+                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 3);
+                } else if (variant == 1) { // no candidate, past the end
+                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX + 4, -16);
+                } else { // a candidate naming a missing buffer
+                    MemorySegment.copy(good.views(), ViewLayout.VIEW_SIZE, views, at, ViewLayout.VIEW_SIZE); // row 1
+                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 3);
+                }
+                ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
+                        List.of(good.buffer(0)));
+                if (variant < 2) {
+                    assertEquals(expected, startsWith.count(bad), "variant=" + variant);
+                } else {
+                    IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                            () -> startsWith.count(bad));
+                    assertTrue(e.getMessage().contains("row=" + badRow) && e.getMessage().contains("bufferIndex=3")
+                            && e.getMessage().contains("buffers=1"), e.getMessage());
+                }
+            }
+        }
+    }
+
+    /**
      * Order's one-buffer tie loops, single and gathered, on unchecked columns whose second row names a missing
      * buffer or points past the end of the only one: a one-line error naming the row and the numbers.
      */

@@ -553,8 +553,15 @@ public final class ByteView implements Comparable<ByteView> {
         int lengthA = length();
         int lengthB = other.length();
         if (data instanceof byte[] a && other.data instanceof byte[] b) {
-            // Both long and in arrays (copies, the usual sort run): one word loop from byte 4, bytes 4..11 being
-            // its first word; the checks of the general path below are not needed.
+            if ((word1 & ~OFFSET_MASK) != 0 && (other.word1 & ~OFFSET_MASK) != 0) {
+                // Both keep a hash, so both arrays hold exactly their value (see #equalLong): whole-array order,
+                // without offsets or range checks. Its mismatch search (the JDK's vectorizedMismatch stub, 32
+                // bytes a step) beat the word loop below on URL-like keys whose common run is 20-40 bytes
+                // (docs/architecture.md, ByteView, "Order").
+                return Arrays.compareUnsigned(a, b);
+            }
+            // Both long and in arrays, one at an offset or in a longer array (slices, slab copies): one word loop
+            // from byte 4, bytes 4..11 being its first word; the checks of the general path below are not needed.
             return compareArrays(a, (int) word1, lengthA, b, (int) other.word1, lengthB);
         }
         // Bytes 4..11 as one big-endian word, from the view for an inline value and from memory for a long one:

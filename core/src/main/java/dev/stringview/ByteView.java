@@ -52,9 +52,9 @@ import java.util.Objects;
  * value otherwise holds only the 32-bit offset of the bytes in their memory. Such a hash stays readable after the
  * memory's arena closes. A copy that an allocator placed inside a larger heap array (a slicing allocator over a
  * {@code byte[]}) keeps none: a kept hash on an array-backed value means that the array holds exactly the value,
- * which lets {@link #equals} compare two such values as whole arrays. Values that share memory ({@link #wrap},
- * {@link #slice}, {@link ViewColumn#view}) and values read from streams compute it on each call, from the bytes;
- * {@link #hash64()} always does.
+ * which lets {@link #equals} and {@link #compareTo} take two such values as whole arrays. Values that share
+ * memory ({@link #wrap}, {@link #slice}, {@link ViewColumn#view}) and values read from streams compute it on each
+ * call, from the bytes; {@link #hash64()} always does.
  *
  * <p><b>Threads.</b> A {@code ByteView} is immutable: every field is {@code final} (the hash is computed before
  * construction, never cached afterwards), so values may be shared between threads like {@link String}s, even

@@ -52,9 +52,9 @@ import java.util.Objects;
  * value otherwise holds only the 32-bit offset of the bytes in their memory. Such a hash stays readable after the
  * memory's arena closes. A copy that an allocator placed inside a larger heap array (a slicing allocator over a
  * {@code byte[]}) keeps none: a kept hash on an array-backed value means that the array holds exactly the value,
- * which lets {@link #equals} compare two such values as whole arrays. Values that share memory ({@link #wrap},
- * {@link #slice}, {@link ViewColumn#view}) and values read from streams compute it on each call, from the bytes;
- * {@link #hash64()} always does.
+ * which lets {@link #equals} and {@link #compareTo} take two such values as whole arrays. Values that share
+ * memory ({@link #wrap}, {@link #slice}, {@link ViewColumn#view}) and values read from streams compute it on each
+ * call, from the bytes; {@link #hash64()} always does.
  *
  * <p><b>Threads.</b> A {@code ByteView} is immutable: every field is {@code final} (the hash is computed before
  * construction, never cached afterwards), so values may be shared between threads like {@link String}s, even
@@ -553,8 +553,15 @@ public final class ByteView implements Comparable<ByteView> {
         int lengthA = length();
         int lengthB = other.length();
         if (data instanceof byte[] a && other.data instanceof byte[] b) {
-            // Both long and in arrays (copies, the usual sort run): one word loop from byte 4, bytes 4..11 being
-            // its first word; the checks of the general path below are not needed.
+            if ((word1 & ~OFFSET_MASK) != 0 && (other.word1 & ~OFFSET_MASK) != 0) {
+                // Both keep a hash, so both arrays hold exactly their value (see #equalLong): whole-array order,
+                // without offsets or range checks. Its mismatch search (the JDK's vectorizedMismatch stub, 32
+                // bytes a step) beat the word loop below on URL-like keys whose common run is 20-40 bytes
+                // (docs/architecture.md, ByteView, "Order").
+                return Arrays.compareUnsigned(a, b);
+            }
+            // Both long and in arrays, one at an offset or in a longer array (slices, slab copies): one word loop
+            // from byte 4, bytes 4..11 being its first word; the checks of the general path below are not needed.
             return compareArrays(a, (int) word1, lengthA, b, (int) other.word1, lengthB);
         }
         // Bytes 4..11 as one big-endian word, from the view for an inline value and from memory for a long one:

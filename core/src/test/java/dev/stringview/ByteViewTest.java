@@ -763,6 +763,71 @@ class ByteViewTest {
         }
     }
 
+    /**
+     * Two copies that own exactly their bytes (a kept hash on a {@code byte[]}) order as whole arrays once their
+     * prefixes tie; every other backing orders through the word loops. For every pair of lengths 0, 1, 11, 12, 13,
+     * 15, 16, 17, 36 and 128 over one shared base (so the prefix ties and the first difference is late), and a
+     * difference at byte 0, 3, 4, 11, 12, 13 or the last common byte (0x80 and above on one side), every way of
+     * {@link #exactAndInexactCopies} against every other, both directions, must agree with
+     * {@code Arrays.compareUnsigned}; a mixed array of them must sort like the model.
+     */
+    @Test
+    void exactCopiesOrderAsWholeArraysAgainstEveryBacking() {
+        int[] lengths = {0, 1, 11, 12, 13, 15, 16, 17, 36, 128};
+        Random random = new Random(SEED + 19);
+        byte[] base = new byte[128];
+        for (int i = 0; i < base.length; i++) { // "https://" then letters with 0xC3 0xA9 ("é") every 7 bytes
+            base[i] = i < 8 ? (byte) "https://".charAt(i) : i % 7 == 0 && i + 1 < base.length ? (byte) 0xC3
+                    : i % 7 == 1 && i > 8 ? (byte) 0xA9 : (byte) ('a' + random.nextInt(26));
+        }
+        int[] differAt = {-1, 0, 3, 4, 11, 12, 13, Integer.MAX_VALUE};
+        try (Arena arena = Arena.ofConfined()) {
+            List<byte[]> models = new ArrayList<>();
+            List<ByteView> all = new ArrayList<>();
+            for (int lengthA : lengths) {
+                for (int lengthB : lengths) {
+                    for (int at : differAt) {
+                        byte[] a = Arrays.copyOf(base, lengthA);
+                        byte[] b = Arrays.copyOf(base, lengthB);
+                        int common = Math.min(lengthA, lengthB);
+                        int position = at == Integer.MAX_VALUE ? common - 1 : at;
+                        if (position >= 0 && position < common) {
+                            b[position] = (byte) (a[position] ^ 0x80); // one side at 0x80 or above
+                        }
+                        int expected = Integer.signum(Arrays.compareUnsigned(a, b));
+                        List<ByteView> waysA = exactAndInexactCopies(a, arena);
+                        List<ByteView> waysB = exactAndInexactCopies(b, arena);
+                        for (int wayA = 0; wayA < waysA.size(); wayA++) {
+                            for (int wayB = 0; wayB < waysB.size(); wayB++) {
+                                ByteView va = waysA.get(wayA);
+                                ByteView vb = waysB.get(wayB);
+                                String where = "seed=" + (SEED + 19) + " lengthA=" + lengthA + " lengthB=" + lengthB
+                                        + " differAt=" + position + " wayA=" + wayA + " wayB=" + wayB;
+                                assertEquals(expected, Integer.signum(va.compareTo(vb)), where);
+                                assertEquals(-expected, Integer.signum(vb.compareTo(va)), where);
+                                assertEquals(expected == 0, va.equals(vb), where);
+                                if (expected == 0) {
+                                    assertEquals(va.hashCode(), vb.hashCode(), where);
+                                }
+                            }
+                        }
+                        if (random.nextInt(8) == 0) {
+                            models.add(a);
+                            all.add(waysA.get(random.nextInt(waysA.size())));
+                            models.add(b);
+                            all.add(waysB.get(random.nextInt(waysB.size())));
+                        }
+                    }
+                }
+            }
+            models.sort(Arrays::compareUnsigned);
+            all.sort(ByteView.comparator());
+            for (int i = 0; i < models.size(); i++) {
+                assertArrayEquals(models.get(i), all.get(i).toByteArray(), "seed=" + (SEED + 19) + " sorted=" + i);
+            }
+        }
+    }
+
     /** The copies of {@link #copiesThatKeepAHashCompareAsWholeArraysOnlyWhenTheyOwnExactlyTheirBytes}, in order. */
     private static List<ByteView> exactAndInexactCopies(byte[] value, Arena arena) {
         List<ByteView> ways = new ArrayList<>();

@@ -10,10 +10,12 @@ import java.lang.foreign.ValueLayout;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 import java.util.function.LongSupplier;
 
 /**
@@ -62,6 +64,39 @@ public final class ByteViewKeyCosts {
                 copyKeys[i] = k.copies[k.probeRows[i]];
                 viewKeys[i] = k.views[k.probeRows[i]];
             }
+            // Order and miss pairs of the keys as the sort and the map meet them: neighbours in sorted order
+            // (they share long runs, as the sort's late compares do), random pairs (its early ones), and pairs of
+            // one length with different bytes (equals past the length and prefix checks).
+            Integer[] sorted = new Integer[k.strings.length];
+            Arrays.setAll(sorted, i -> i);
+            Arrays.sort(sorted, (x, y) -> k.strings[x].compareTo(k.strings[y]));
+            Random pairs = new Random(0x5EED_0013L);
+            String[] neighbourStrings = new String[2 * n];
+            ByteView[] neighbourCopies = new ByteView[2 * n];
+            String[] randomStrings = new String[2 * n];
+            ByteView[] randomCopies = new ByteView[2 * n];
+            String[] missStrings = new String[2 * n];
+            ByteView[] missCopies = new ByteView[2 * n];
+            for (int i = 0; i < n; i++) {
+                int at = pairs.nextInt(sorted.length - 1);
+                for (int j = 0; j < 2; j++) {
+                    neighbourStrings[2 * i + j] = k.strings[sorted[at + j]];
+                    neighbourCopies[2 * i + j] = k.copies[sorted[at + j]];
+                    int row = pairs.nextInt(k.strings.length);
+                    randomStrings[2 * i + j] = k.strings[row];
+                    randomCopies[2 * i + j] = k.copies[row];
+                }
+                int a = k.probeRows[i];
+                int b = a;
+                for (int tries = 0; tries < 1000 && (b == a || k.strings[b].length() != k.strings[a].length()
+                        || k.strings[b].equals(k.strings[a])); tries++) {
+                    b = pairs.nextInt(k.strings.length);
+                }
+                missStrings[2 * i] = k.stringProbes[i];
+                missStrings[2 * i + 1] = k.strings[b];
+                missCopies[2 * i] = k.viewProbes[i];
+                missCopies[2 * i + 1] = k.copies[b];
+            }
             ByteViewBenchmark benchmark = new ByteViewBenchmark();
             byte[] transfer = new byte[8192];
             Map<String, LongSupplier> parts = new LinkedHashMap<>();
@@ -74,6 +109,12 @@ public final class ByteViewKeyCosts {
             parts.put("String.equals, equal pair", () -> equalPairs(k.stringProbes, stringKeys));
             parts.put("ByteView.equals, copy vs copy", () -> equalPairs(k.viewProbes, copyKeys));
             parts.put("ByteView.equals, copy vs view", () -> equalPairs(k.viewProbes, viewKeys));
+            parts.put("String.equals, same-length miss", () -> equalNeighbours(missStrings));
+            parts.put("ByteView.equals, same-length miss", () -> equalNeighbours(missCopies));
+            parts.put("String.compareTo, sorted neighbours", () -> compareNeighbours(neighbourStrings));
+            parts.put("ByteView.compareTo, sorted neighbours", () -> compareNeighbours(neighbourCopies));
+            parts.put("String.compareTo, random pairs", () -> compareNeighbours(randomStrings));
+            parts.put("ByteView.compareTo, random pairs", () -> compareNeighbours(randomCopies));
             parts.put("hashCode, copy (kept)", () -> hashes(copyKeys));
             parts.put("hashCode, column view (computed)", () -> hashes(viewKeys));
             // Column views as probes (a hash aggregation's case): each get computes the probe's hash from its
@@ -122,6 +163,24 @@ public final class ByteViewKeyCosts {
         long sum = 0;
         for (int i = 0; i < a.length; i++) {
             sum += a[i].equals(b[i]) ? 1 : 0;
+        }
+        return sum;
+    }
+
+    /** {@code equals} of the pairs {@code (values[2i], values[2i + 1])}: how many are equal. */
+    private static long equalNeighbours(Object[] values) {
+        long sum = 0;
+        for (int i = 0; i < values.length; i += 2) {
+            sum += values[i].equals(values[i + 1]) ? 1 : 0;
+        }
+        return sum;
+    }
+
+    /** {@code compareTo} of the pairs {@code (values[2i], values[2i + 1])}: the sum of the signs. */
+    private static <T extends Comparable<T>> long compareNeighbours(T[] values) {
+        long sum = 0;
+        for (int i = 0; i < values.length; i += 2) {
+            sum += Integer.signum(values[i].compareTo(values[i + 1]));
         }
         return sum;
     }

@@ -11,7 +11,7 @@ class ByteViewKeyCostsTest {
     @Test
     void runsEveryPart() {
         Map<String, Double> costs = ByteViewKeyCosts.run(1, 3000, 36, 1);
-        assertEquals(19, costs.size());
+        assertEquals(25, costs.size());
         costs.forEach((name, ns) -> assertTrue(ns > 0, "timed: " + name + "=" + ns));
     }
 }

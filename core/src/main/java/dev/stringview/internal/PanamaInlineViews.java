@@ -101,6 +101,78 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
         return nonAscii && tail >= 0 ? ~tail : tail;
     }
 
+    /**
+     * The same steps over sizes read from a segment (little-endian ints from byte {@code sizesOffset}): only the
+     * step's size load differs ({@link #runSegment}); the rows the steps leave go through the scalar form over the
+     * same segment.
+     */
+    @Override
+    public long build(MemorySegment sizes, long sizesOffset, int count, MemorySegment chars, long charsOffset,
+            MemorySegment views, long viewsOffset) {
+        long p = charsOffset;
+        long lastStepStart = chars.byteSize() - STEP_CHARS_ROOM;
+        int row = 0;
+        boolean nonAscii = false;
+        while (row <= count - STEP_ROWS && p <= lastStepStart) {
+            int steps = (int) Math.min((count - row) / STEP_ROWS, (lastStepStart - p) / STEP_CHARS_MAX + 1);
+            long ended = runSegment(sizes, sizesOffset + 4L * row, steps, chars, p, views, viewsOffset + 16L * row);
+            if (ended < 0) { // a size outside [0, 12]: the scalar loop builds from its step on and names the row
+                int done = (int) ~ended;
+                for (int i = row; i < row + done * STEP_ROWS; i++) {
+                    p += sizes.get(ViewLayout.LAYOUT_LE_INT, sizesOffset + 4L * i);
+                }
+                row += done * STEP_ROWS;
+                break;
+            }
+            nonAscii |= (ended & NON_ASCII) != 0;
+            p = ended & ~NON_ASCII;
+            row += steps * STEP_ROWS;
+        }
+        long tail = InlineViewLoop.buildTestingAscii(sizes, sizesOffset, row, count - row, chars, p, views,
+                viewsOffset);
+        return nonAscii && tail >= 0 ? ~tail : tail;
+    }
+
+    /** {@link #run} with each step's 16 sizes loaded from {@code sizes} at {@code sizesAt}. */
+    private static long runSegment(MemorySegment sizes, long sizesAt, int steps, MemorySegment chars, long p,
+            MemorySegment views, long at) {
+        // Sizes on a byte[] (a stream read into memory) are loaded from the array: an int vector load from a
+        // byte[]-backed segment ran boxed, 4x slower (C2 intrinsifies it only for a matching element type), and a
+        // byte vector load from the segment shares ByteVector.fromMemorySegment's type profile with the chars
+        // windows, which then saw two segment classes and slowed the int[] form 2.5x (SeparatedLoopsSideBySide).
+        byte[] heapSizes = sizes.heapBase().orElse(null) instanceof byte[] array ? array : null;
+        if (heapSizes != null) {
+            sizesAt += sizes.address(); // a heap segment's address is its offset in the array
+        }
+        ByteVector valueBits = ByteVector.zero(BYTES);
+        for (int s = 0; s < steps; s++) {
+            long sizesStep = sizesAt + s * (STEP_ROWS * 4L);
+            IntVector size = heapSizes != null
+                    ? ByteVector.fromArray(BYTES, heapSizes, (int) sizesStep).reinterpretAsInts() // little-endian
+                    : IntVector.fromMemorySegment(INTS, sizes, sizesStep, LE);
+            if (size.or(TWELVE.sub(size)).compare(VectorOperators.LT, 0).anyTrue()) {
+                return ~s;
+            }
+            LongVector masks = SIXTEEN.lanewise(VectorOperators.LSHL, size).sub(SIXTEEN)
+                    .convertShape(VectorOperators.I2S, SHORTS, 0).reinterpretAsLongs();
+            long stepAt = at + s * (STEP_ROWS * 16L);
+            long mask0 = masks.lane(0);
+            long mask1 = masks.lane(1);
+            long mask2 = masks.lane(2);
+            long mask3 = masks.lane(3);
+            ByteVector values0 = group(chars, p, mask0, size, LENGTHS_0, views, stepAt);
+            p += Long.bitCount(mask0);
+            ByteVector values1 = group(chars, p, mask1, size, LENGTHS_1, views, stepAt + 64);
+            p += Long.bitCount(mask1);
+            ByteVector values2 = group(chars, p, mask2, size, LENGTHS_2, views, stepAt + 128);
+            p += Long.bitCount(mask2);
+            ByteVector values3 = group(chars, p, mask3, size, LENGTHS_3, views, stepAt + 192);
+            p += Long.bitCount(mask3);
+            valueBits = valueBits.or(values0.or(values1).or(values2.or(values3)));
+        }
+        return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
+    }
+
     /** Set in {@link #run}'s result when a value byte of the run is 0x80 or above (chars offsets stay below). */
     private static final long NON_ASCII = 1L << 62;
 

@@ -51,42 +51,6 @@ public final class InlineViews {
     public static long buildTestingAscii(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
             MemorySegment views, long viewsOffset) {
         Objects.checkFromIndexSize(from, count, sizes.length);
-        checkCharsAndViews(count, chars, charsOffset, views, viewsOffset);
-        Vectorization.InlineViewScan vector = Vectorization.inlineViews();
-        if (vector != null) {
-            return vector.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
-        }
-        return InlineViewLoop.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
-    }
-
-    /**
-     * {@link #buildTestingAscii(int[], int, int, MemorySegment, long, MemorySegment, long)} with the sizes read
-     * where they are: {@code count} little-endian 32-bit ints from byte {@code sizesOffset} of {@code sizes} (a
-     * serialized stream's raw sizes, seed 003's layout), so that a reader copies no size into an {@code int[]}
-     * first. Row {@code i}'s view goes to byte {@code viewsOffset + 16 i}. No read reaches past the end of
-     * {@code sizes} or {@code chars}, so both may be sized exactly.
-     *
-     * @throws IllegalArgumentException naming the row (counted from the first size), when a size is outside
-     *     [0, 12] (views of the rows before it may have been written)
-     * @throws IndexOutOfBoundsException when the ranges do not fit {@code sizes}, {@code views} or {@code chars}
-     *     (the last naming the row whose value would end past the chars' end)
-     */
-    public static long buildTestingAscii(MemorySegment sizes, long sizesOffset, int count, MemorySegment chars,
-            long charsOffset, MemorySegment views, long viewsOffset) {
-        if (count < 0 || sizesOffset < 0 || sizesOffset > sizes.byteSize() - 4L * count) {
-            throw new IndexOutOfBoundsException("sizesOffset=" + sizesOffset + " rows=" + count + " sizesBytes="
-                    + sizes.byteSize());
-        }
-        checkCharsAndViews(count, chars, charsOffset, views, viewsOffset);
-        Vectorization.InlineViewScan vector = Vectorization.inlineViews();
-        if (vector != null) {
-            return vector.build(sizes, sizesOffset, count, chars, charsOffset, views, viewsOffset);
-        }
-        return InlineViewLoop.buildTestingAscii(sizes, sizesOffset, 0, count, chars, charsOffset, views, viewsOffset);
-    }
-
-    private static void checkCharsAndViews(int count, MemorySegment chars, long charsOffset, MemorySegment views,
-            long viewsOffset) {
         if (charsOffset < 0 || charsOffset > chars.byteSize()) {
             throw new IndexOutOfBoundsException("charsOffset=" + charsOffset + " charsBytes=" + chars.byteSize());
         }
@@ -94,6 +58,11 @@ public final class InlineViews {
             throw new IndexOutOfBoundsException("viewsOffset=" + viewsOffset + " rows=" + count + " viewsBytes="
                     + views.byteSize());
         }
+        Vectorization.InlineViewScan vector = Vectorization.inlineViews();
+        if (vector != null) {
+            return vector.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
+        }
+        return InlineViewLoop.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
     }
 
     /**

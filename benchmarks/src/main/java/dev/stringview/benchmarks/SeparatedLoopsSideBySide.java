@@ -132,9 +132,6 @@ public final class SeparatedLoopsSideBySide {
         });
         loops.put("inlineViewsLoop", () -> InlineViewLoop.build(sizes, 0, rows, nativeChars, 0, views, 0));
         loops.put("inlineViews", () -> InlineViews.build(sizes, 0, rows, nativeChars, 0, views, 0));
-        loops.put("summarizeInline", () -> summarizeInline(rawSizesSegment, rows));
-        loops.put("inlineViewsRaw", () -> InlineViews.buildTestingAscii(rawSizesSegment, 0, rows, nativeChars, 0,
-                views, 0));
         WarmUpGates.inlineViews();
         System.out.println(InlineViews.vectorized() ? "inlineViews: the vector form" : "inlineViews: the scalar loop");
         // The two view loops must write the same views and agree with the sizes on where the chars end.
@@ -190,16 +187,6 @@ public final class SeparatedLoopsSideBySide {
             over12 |= 12 - size;
         }
         return signs < 0 ? -1 : sum + (over4 >= 0 ? 4 : over8 >= 0 ? 8 : over12 >= 0 ? 12 : 13);
-    }
-
-    /** {@code SizeCodec.summarizeInline}, the reader's pass over raw sizes it keeps in their segment. */
-    static long summarizeInline(MemorySegment raw, int n) {
-        try {
-            SizeCodec.Summary summary = SizeCodec.summarizeInline(raw, n, 0);
-            return summary == null ? -1 : summary.sum() + summary.longestClass();
-        } catch (dev.stringview.format.CorruptColumnException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** {@link #summarizeRaw} that also stores each size into {@code sizes}: the copy and the pass fused. */

@@ -70,55 +70,6 @@ public final class InlineViewLoop {
         return (valueBits & 0x8080_8080_8080_8080L) == 0 ? p : ~p;
     }
 
-    /**
-     * {@link #buildTestingAscii(int[], int, int, MemorySegment, long, MemorySegment, long)} with the sizes read as
-     * little-endian 32-bit ints, row {@code i}'s at byte {@code sizesOffset + 4 i} of {@code sizes}, for rows
-     * {@code [from, from + count)}; row {@code i}'s view goes to byte {@code viewsOffset + 16 i} and errors name
-     * it as row {@code i}. Arguments other than the sizes are checked by the caller.
-     */
-    public static long buildTestingAscii(MemorySegment sizes, long sizesOffset, int from, int count,
-            MemorySegment chars, long charsOffset, MemorySegment views, long viewsOffset) {
-        int end = from + count;
-        long charsBytes = chars.byteSize();
-        int outside = 0; // the sizes' checks in a pass of their own, as in the int[] form
-        long sum = 0;
-        for (int i = from; i < end; i++) {
-            int length = sizes.get(ViewLayout.LAYOUT_LE_INT, sizesOffset + 4L * i);
-            outside |= length | (ViewLayout.INLINE_MAX - length);
-            sum += length;
-        }
-        if (outside < 0 || sum > charsBytes - charsOffset) {
-            int[] copy = new int[end]; // the error path only: name the row as the int[] form does
-            MemorySegment.copy(sizes, ViewLayout.LAYOUT_LE_INT, sizesOffset + 4L * from, copy, from, count);
-            throw badRow(copy, from, end, charsOffset, charsBytes);
-        }
-        long p = charsOffset;
-        long valueBits = 0;
-        long wordsEnd = charsBytes - ViewLayout.INLINE_MAX;
-        int i = from;
-        for (; i < end && p <= wordsEnd; i++) {
-            int length = sizes.get(ViewLayout.LAYOUT_LE_INT, sizesOffset + 4L * i);
-            long low = chars.get(ViewLayout.LAYOUT_LE_LONG, p) & ViewLayout.inlineLowMask(length);
-            long high = chars.get(ViewLayout.LAYOUT_LE_INT, p + 8) & ViewLayout.inlineHighMask(length);
-            valueBits |= low | high;
-            long at = viewsOffset + 16L * i;
-            views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
-            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
-            p += length;
-        }
-        for (; i < end; i++) {
-            int length = sizes.get(ViewLayout.LAYOUT_LE_INT, sizesOffset + 4L * i);
-            long low = ViewLayout.inlineLow(chars, p, length);
-            long high = ViewLayout.inlineHigh(chars, p, length);
-            valueBits |= low | high;
-            long at = viewsOffset + 16L * i;
-            views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
-            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
-            p += length;
-        }
-        return (valueBits & 0x8080_8080_8080_8080L) == 0 ? p : ~p;
-    }
-
     /** The error for the first row whose size is outside [0, 12] or whose value ends past the chars' end. */
     private static RuntimeException badRow(int[] sizes, int from, int end, long p, long charsBytes) {
         for (int row = from; row < end; row++) {

@@ -82,42 +82,24 @@ final class InlineViewWarmUp {
                     chars[c].set(java.lang.foreign.ValueLayout.JAVA_BYTE, b, (byte) random.nextInt(byteBound));
                 }
             }
-            // The same sizes as raw little-endian ints, for the segment form: in a heap byte[] (a stream read into
-            // memory) and in native memory (a mapped file), the two kinds a reader passes.
-            MemorySegment[][] rawSizes = new MemorySegment[2][2];
-            for (int c = 0; c < 2; c++) {
-                rawSizes[c][0] = MemorySegment.ofArray(new byte[4 * ROWS]);
-                rawSizes[c][1] = arena.allocate(4L * ROWS, 4);
-                for (MemorySegment raw : rawSizes[c]) {
-                    MemorySegment.copy(sizes[c], 0, raw, dev.stringview.ViewLayout.LAYOUT_LE_INT, 0, ROWS);
-                }
-            }
             MemorySegment views = arena.allocate(16L * ROWS, 16);
             // One form: each round alternates the two size classes.
             return rounds.run(1, form -> {
                 long rows = 0;
                 for (int call = 0; call < CALLS_PER_ROUND; call++) {
-                    rows += call(sizes[call & 1], rawSizes[call & 1][(call >> 1) & 1], starts[call & 1],
-                            chars[call & 1], views, random, (call & 4) != 0);
+                    rows += call(sizes[call & 1], starts[call & 1], chars[call & 1], views, random);
                 }
                 return rows;
             }, capNanos, ViewWordWarmUp.BOUND_NS_PER_ROW);
         }
     }
 
-    /**
-     * One call over 150-250 rows starting anywhere, half of them ending at the chars' end, through the int[] form
-     * or the segment form ({@code rawSizes}); returns the rows.
-     */
-    private int call(int[] sizes, MemorySegment rawSizes, long[] starts, MemorySegment chars, MemorySegment views,
-            SplittableRandom random, boolean segmentForm) {
+    /** One call over 150-250 rows starting anywhere, half of them ending at the chars' end; returns the rows. */
+    private int call(int[] sizes, long[] starts, MemorySegment chars, MemorySegment views,
+            SplittableRandom random) {
         int count = 150 + random.nextInt(101);
         int from = random.nextBoolean() ? ROWS - count : random.nextInt(ROWS - count);
-        if (segmentForm) {
-            scan.build(rawSizes, 4L * from, count, chars, starts[from], views, 16L * from);
-        } else {
-            scan.build(sizes, from, count, chars, starts[from], views, 16L * from);
-        }
+        scan.build(sizes, from, count, chars, starts[from], views, 16L * from);
         return count;
     }
 

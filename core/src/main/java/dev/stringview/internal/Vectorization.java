@@ -198,16 +198,6 @@ public final class Vectorization {
         long build(int[] sizes, int from, int count, java.lang.foreign.MemorySegment chars, long charsOffset,
                 java.lang.foreign.MemorySegment views, long viewsOffset);
 
-        /**
-         * The same, with the sizes read as {@code count} little-endian 32-bit ints from byte {@code sizesOffset}
-         * of {@code sizes} (a stream's raw sizes where they arrived), as {@link InlineViewLoop#buildTestingAscii(
-         * java.lang.foreign.MemorySegment, long, int, int, java.lang.foreign.MemorySegment, long,
-         * java.lang.foreign.MemorySegment, long)} does.
-         */
-        long build(java.lang.foreign.MemorySegment sizes, long sizesOffset, int count,
-                java.lang.foreign.MemorySegment chars, long charsOffset, java.lang.foreign.MemorySegment views,
-                long viewsOffset);
-
         String describe();
     }
 

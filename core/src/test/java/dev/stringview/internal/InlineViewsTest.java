@@ -21,9 +21,7 @@ import org.junit.jupiter.api.Test;
  * while C2 compiles it), and through the public entry once its warm-up has ended, against an on-heap model: view
  * bytes are the length as a little-endian int, the value's bytes, zeros. Row counts 0..70 and around each multiple
  * of 16 a caller meets, sizes mixed from 0..12 (each its own byte mask in the vector form), chars with bytes of 0x80 and above in
- * native segments sized exactly (a window reaching past the end throws), starting at any row and offset. Every
- * case runs twice: with the sizes in an {@code int[]}, and as raw little-endian ints in a segment (the segment form a
- * reader calls on a stream's sizes) that ends exactly with the last row's size.
+ * native segments sized exactly (a window reaching past the end throws), starting at any row and offset.
  */
 class InlineViewsTest {
     private static final int[] LENGTHS = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
@@ -37,13 +35,6 @@ class InlineViewsTest {
             public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
                     MemorySegment views, long viewsOffset) {
                 return InlineViewLoop.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
-            }
-
-            @Override
-            public long build(MemorySegment sizes, long sizesOffset, int count, MemorySegment chars,
-                    long charsOffset, MemorySegment views, long viewsOffset) {
-                return InlineViewLoop.buildTestingAscii(sizes, sizesOffset, 0, count, chars, charsOffset, views,
-                        viewsOffset);
             }
 
             @Override
@@ -115,13 +106,6 @@ class InlineViewsTest {
             }
 
             @Override
-            public long build(MemorySegment sizes, long sizesOffset, int count, MemorySegment chars,
-                    long charsOffset, MemorySegment views, long viewsOffset) {
-                return InlineViews.buildTestingAscii(sizes, sizesOffset, count, chars, charsOffset, views,
-                        viewsOffset);
-            }
-
-            @Override
             public String describe() {
                 return "InlineViews.buildTestingAscii";
             }
@@ -137,13 +121,6 @@ class InlineViewsTest {
                     ascii &= chars.get(ValueLayout.JAVA_BYTE, b) >= 0;
                 }
                 return ascii ? end : ~end;
-            }
-
-            @Override // the segment form has only the testing entry
-            public long build(MemorySegment sizes, long sizesOffset, int count, MemorySegment chars,
-                    long charsOffset, MemorySegment views, long viewsOffset) {
-                return InlineViews.buildTestingAscii(sizes, sizesOffset, count, chars, charsOffset, views,
-                        viewsOffset);
             }
 
             @Override
@@ -175,9 +152,6 @@ class InlineViewsTest {
                         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                                 () -> form.build(sizes, 0, 100, chars, 0, views, 0), form.describe());
                         assertTrue(e.getMessage().contains("row=" + badRow + " size=" + bad), e.getMessage());
-                        e = assertThrows(IllegalArgumentException.class, () -> form.build(rawSizes(sizes, 100, true),
-                                0, 100, chars, 0, views, 0), form.describe());
-                        assertTrue(e.getMessage().contains("row=" + badRow + " size=" + bad), e.getMessage());
                     }
                 }
             }
@@ -190,10 +164,6 @@ class InlineViewsTest {
                         () -> form.build(sizes, 0, 300, chars, 0, views, 0), form.describe());
                 assertTrue(e.getMessage().contains("row=299 size=12 charsOffset=3588 charsBytes=3593"),
                         e.getMessage());
-                e = assertThrows(IndexOutOfBoundsException.class,
-                        () -> form.build(rawSizes(sizes, 300, false), 0, 300, chars, 0, views, 0), form.describe());
-                assertTrue(e.getMessage().contains("row=299 size=12 charsOffset=3588 charsBytes=3593"),
-                        e.getMessage());
             }
         }
         try (Arena arena = Arena.ofConfined()) {
@@ -204,17 +174,6 @@ class InlineViewsTest {
                     arena.allocate(160), 0));
             assertThrows(IndexOutOfBoundsException.class, () -> InlineViews.build(new int[8], 0, 1, small, 65,
                     arena.allocate(160), 0));
-            MemorySegment fiveSizes = arena.allocate(20);
-            assertThrows(IndexOutOfBoundsException.class, () -> InlineViews.buildTestingAscii(fiveSizes, 0, 5, small,
-                    0, small, 0)); // five views need 80 bytes
-            IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
-                    () -> InlineViews.buildTestingAscii(fiveSizes, 4, 5, small, 0, arena.allocate(160), 0));
-            assertEquals("sizesOffset=4 rows=5 sizesBytes=20", e.getMessage());
-            assertThrows(IndexOutOfBoundsException.class, () -> InlineViews.buildTestingAscii(fiveSizes, 0, -1,
-                    small, 0, arena.allocate(160), 0));
-            assertThrows(IndexOutOfBoundsException.class, () -> InlineViews.buildTestingAscii(fiveSizes, 0, 1,
-                    small, 65, arena.allocate(160), 0));
-            assertEquals(0, InlineViews.buildTestingAscii(fiveSizes, 20, 0, small, 64, small, 64));
         }
     }
 
@@ -261,10 +220,6 @@ class InlineViewsTest {
                         MemorySegment views = arena.allocate(16 * 65_535);
                         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                                 () -> form.build(sizes, 0, 65_535, chars, 0, views, 0), form.describe());
-                        assertTrue(e.getMessage().contains("row=" + badRow + " size=" + bad), e.getMessage());
-                        MemorySegment raw = rawSizes(sizes, 65_535, badRow % 2 == 0);
-                        e = assertThrows(IllegalArgumentException.class,
-                                () -> form.build(raw, 0, 65_535, chars, 0, views, 0), form.describe());
                         assertTrue(e.getMessage().contains("row=" + badRow + " size=" + bad), e.getMessage());
                     }
                 }
@@ -332,20 +287,6 @@ class InlineViewsTest {
             String what = form.describe() + " count=" + count + " from=" + from + " charsLead=" + charsLead;
             assertEquals(ascii ? total : ~total, end, what + " ascii=" + ascii);
             assertArrayEquals(expected, views.toArray(ValueLayout.JAVA_BYTE), what);
-            // the segment form: sizes[0, from + count) as raw ints, the segment ending at the last row's size
-            views.fill((byte) 0x5A);
-            MemorySegment raw = rawSizes(sizes, from + count, nativeMemory);
-            end = form.build(raw, 4L * from, count, chars, charsLead, views, 16);
-            assertEquals(ascii ? total : ~total, end, what + " segment form, ascii=" + ascii);
-            assertArrayEquals(expected, views.toArray(ValueLayout.JAVA_BYTE), what + " segment form");
         }
-    }
-
-    /** {@code sizes[0, n)} as little-endian ints in a segment of exactly 4n bytes, native or on a heap byte[]. */
-    private static MemorySegment rawSizes(int[] sizes, int n, boolean nativeMemory) {
-        MemorySegment raw = nativeMemory ? Arena.ofAuto().allocate(4L * n, 1)
-                : MemorySegment.ofArray(new byte[4 * n]);
-        MemorySegment.copy(sizes, 0, raw, dev.stringview.ViewLayout.LAYOUT_LE_INT, 0, n);
-        return raw;
     }
 }

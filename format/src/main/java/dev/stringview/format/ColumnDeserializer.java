@@ -261,18 +261,8 @@ public final class ColumnDeserializer {
         if (sizes.length < n) {
             sizes = new int[Math.max(n, 2 * sizes.length)];
         }
-        MemorySegment sizesStream = in.next(encodedLength, block, "sizes");
-        // Raw sizes of a block without nulls, in a stream that stays readable while the chars are read: when they
-        // are all inline, InlineViews' vector form reads them where they are (no copy into the int[]). Blocks with
-        // nulls (their rows' sizes are checked against the validity), longer values, or a negative size (named by
-        // decodeSummarized) take the int[].
-        MemorySegment rawSizes = encoding == SizeCodec.RAW && !hasNulls && in.inPlace() && InlineViews.vectorized()
-                ? sizesStream : null;
-        SizeCodec.Summary summary = rawSizes == null ? null : SizeCodec.summarizeInline(rawSizes, n, block);
-        if (summary == null) {
-            rawSizes = null;
-            summary = sizeCodec.decodeSummarized(encoding, sizesStream, n, sizes, block, firstRow);
-        }
+        SizeCodec.Summary summary = sizeCodec.decodeSummarized(encoding, in.next(encodedLength, block, "sizes"), n,
+                sizes, block, firstRow);
         long sum = summary.sum();
         if (hasNulls) {
             checkNullRowsEmpty(n, block, firstRow);
@@ -301,13 +291,8 @@ public final class ColumnDeserializer {
         if (inlineOnly && InlineViews.vectorized()) {
             MemorySegment scratch = nativeChars(rawLength);
             MemorySegment.copy(MemorySegment.ofArray(array), base, scratch, 0, rawLength);
-            long end = rawSizes != null
-                    ? InlineViews.buildTestingAscii(rawSizes, 0, n, scratch, 0, target.views, firstRow * 16)
-                    : InlineViews.buildTestingAscii(sizes, 0, n, scratch, 0, target.views, firstRow * 16);
+            long end = InlineViews.buildTestingAscii(sizes, 0, n, scratch, 0, target.views, firstRow * 16);
             if (end < 0 && checkUtf8) {
-                if (rawSizes != null) { // the check of where values start reads the int[]
-                    MemorySegment.copy(rawSizes, LE_INT, 0, sizes, 0, n);
-                }
                 checkUtf8(array, base, rawLength, n, block, firstRow);
             }
             target.setValidity(firstRow, n, hasNulls ? blockValidity : null);

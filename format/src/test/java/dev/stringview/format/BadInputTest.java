@@ -219,53 +219,6 @@ class BadInputTest {
         }
     }
 
-    /**
-     * A block of inline values without nulls, its raw sizes read where they are in the input (the vector builder's
-     * segment form once warm) or from a channel (the int[]): a forged negative size is named with its row, a sum
-     * that disagrees with the chars length is named, whichever way the bytes arrive.
-     */
-    @Test
-    void forgedSizesOfAnInlineBlockWithoutNullsAreNamedReadInPlaceOrFromAChannel() {
-        int rows = 100;
-        for (int badRow : new int[] {0, 15, 16, 57, 99}) {
-            for (int bad : new int[] {-1, -13, Integer.MIN_VALUE}) {
-                ByteBuffer b = header(ColumnFormat.SEPARATED, 0, 0, 0, 1000, rows, 0);
-                b.putInt(rows).putInt(0);
-                b.put((byte) 0).putInt(4 * rows);
-                for (int i = 0; i < rows; i++) {
-                    b.putInt(i == badRow ? bad : 3);
-                }
-                b.put((byte) 0).putLong(3L * rows).put("abc".repeat(rows).getBytes(StandardCharsets.US_ASCII));
-                byte[] forged = bytes(b);
-                for (CorruptColumnException e : readBothWays(forged)) {
-                    assertEquals(0, e.block(), e.getMessage());
-                    assertEquals(badRow, e.row(), e.getMessage());
-                    assertEquals("sizes", e.field(), e.getMessage());
-                }
-            }
-        }
-        ByteBuffer b = header(ColumnFormat.SEPARATED, 0, 0, 0, 1000, rows, 0);
-        b.putInt(rows).putInt(0);
-        b.put((byte) 0).putInt(4 * rows);
-        for (int i = 0; i < rows; i++) {
-            b.putInt(3);
-        }
-        b.put((byte) 0).putLong(3L * rows - 1).put("abc".repeat(rows).substring(1).getBytes(StandardCharsets.US_ASCII));
-        for (CorruptColumnException e : readBothWays(bytes(b))) {
-            assertEquals("corrupt serialized column: block=0 row=-1 field=chars charsLength=299 sizesSum=300",
-                    e.getMessage());
-        }
-    }
-
-    private static List<CorruptColumnException> readBothWays(byte[] forged) {
-        try (Arena arena = Arena.ofConfined()) {
-            return List.of(assertThrows(CorruptColumnException.class,
-                    () -> ColumnDeserializer.create().read(MemorySegment.ofArray(forged), arena)),
-                    assertThrows(CorruptColumnException.class, () -> ColumnDeserializer.create().read(
-                            java.nio.channels.Channels.newChannel(new java.io.ByteArrayInputStream(forged)), arena)));
-        }
-    }
-
     @Test
     void forgedCountsAreNamed() {
         try (Arena arena = Arena.ofConfined()) {

@@ -2,8 +2,6 @@ package dev.stringview.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
@@ -98,39 +96,12 @@ class ViewBytesTest {
             }
             String where = "seed=" + (SEED + 2) + " trial=" + trial + " n=" + n + " negativeAt=" + negativeAt;
             SizeCodec.Summary summary = SizeCodec.summarize(sizes, n);
-            // the raw stream's form: the same sizes as little-endian ints in a segment of exactly 4n bytes
-            MemorySegment raw = random.nextBoolean() ? MemorySegment.ofArray(new byte[4 * n])
-                    : Arena.ofAuto().allocate(4L * n, 1);
-            MemorySegment.copy(sizes, 0, raw, dev.stringview.ViewLayout.LAYOUT_LE_INT, 0, n);
-            SizeCodec.Summary inline = summarizeInline(raw, n, where);
             if (negativeAt >= 0) {
                 assertNull(summary, where);
-                assertNull(inline, where);
                 continue;
             }
             int expected = longest <= 4 ? 4 : longest <= 8 ? 8 : longest <= 12 ? 12 : Integer.MAX_VALUE;
             assertEquals(new SizeCodec.Summary(sum, expected), summary, where);
-            assertEquals(expected == Integer.MAX_VALUE ? null : summary, inline, where);
-        }
-    }
-
-    private static SizeCodec.Summary summarizeInline(MemorySegment raw, int n, String where) {
-        try {
-            return SizeCodec.summarizeInline(raw, n, 7);
-        } catch (CorruptColumnException e) {
-            throw new AssertionError(where, e);
-        }
-    }
-
-    /** A raw sizes stream whose length is not 4 bytes a row is named as the raw decode names it. */
-    @Test
-    void summarizeInlineRejectsAStreamOfTheWrongLength() {
-        for (int bytes : new int[] {0, 3, 7, 9, 16}) {
-            CorruptColumnException e = assertThrows(CorruptColumnException.class,
-                    () -> SizeCodec.summarizeInline(MemorySegment.ofArray(new byte[bytes]), 2, 5));
-            assertEquals(5, e.block());
-            assertEquals("sizes", e.field());
-            assertTrue(e.getMessage().contains("encoding=raw streamLength=" + bytes), e.getMessage());
         }
     }
 

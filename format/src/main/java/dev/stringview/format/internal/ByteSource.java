@@ -30,12 +30,6 @@ public abstract sealed class ByteSource {
      */
     public abstract MemorySegment next(long length, long block, String field) throws IOException;
 
-    /**
-     * Whether {@link #next}'s segments are slices of the input, valid as long as it is (later calls do not
-     * overwrite them), so that a reader may keep one stream while it reads the next.
-     */
-    public abstract boolean inPlace();
-
     public static ByteSource of(MemorySegment segment) {
         return new Segment(segment);
     }
@@ -81,11 +75,6 @@ public abstract sealed class ByteSource {
             at += length;
             return slice;
         }
-
-        @Override
-        public boolean inPlace() {
-            return true;
-        }
     }
 
     static final class Channel extends ByteSource {
@@ -95,11 +84,6 @@ public abstract sealed class ByteSource {
 
         Channel(ReadableByteChannel channel) {
             this.channel = channel;
-        }
-
-        @Override
-        public boolean inPlace() {
-            return false; // one reused scratch
         }
 
         @Override

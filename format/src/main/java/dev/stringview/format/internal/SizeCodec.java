@@ -244,33 +244,6 @@ public final class SizeCodec {
         return new Summary(sum, over4 >= 0 ? 4 : over8 >= 0 ? 8 : ViewLayout.INLINE_MAX);
     }
 
-    /**
-     * The {@link Summary} of a raw sizes stream ({@code n} little-endian ints, the stream's length checked as the
-     * raw decode checks it) read where it is, with no copy into an {@code int[]}, when every size is in [0, 12];
-     * null when one is not (negative or longer than 12 bytes): the caller then decodes the stream into an array
-     * with {@link #decodeSummarized}, which names a negative size's row. The same branch-free loop as
-     * {@link #summarize}, which C2 vectorizes over the segment too: 65,535 sizes in about 3.5 µs, against 5 + 4
-     * for the copy and the array's pass (SeparatedLoopsSideBySide, summarizeRaw).
-     */
-    public static Summary summarizeInline(MemorySegment raw, int n, long block) throws CorruptColumnException {
-        expectLength(raw.byteSize(), 4L * n, RAW, block);
-        int sum = 0;
-        int outside = 0;
-        int over4 = 0;
-        int over8 = 0;
-        for (int i = 0; i < n; i++) {
-            int size = raw.get(LE_INT, 4L * i);
-            sum += size;
-            outside |= size | (ViewLayout.INLINE_MAX - size);
-            over4 |= 4 - size;
-            over8 |= 8 - size;
-        }
-        if (outside < 0) {
-            return null;
-        }
-        return new Summary(sum, over4 >= 0 ? 4 : over8 >= 0 ? 8 : ViewLayout.INLINE_MAX);
-    }
-
     /** The sum of {@code sizes[0..n)}, each in [0, 2^31), in a long: a loop of its own, which C2 vectorizes. */
     private static long longSum(int[] sizes, int n) {
         long sum = 0;

@@ -44,10 +44,13 @@ import java.util.function.LongSupplier;
  *       compiled for;
  *   <li>{@code inlineViewsLoop} / {@code inlineViews}: core's {@code InlineViews} over those native chars, its
  *       scalar loop and its public entry (the vector form once warm: run with
- *       {@code --add-modules=jdk.incubator.vector}; the harness waits for the warm-up and says which ran).
+ *       {@code --add-modules=jdk.incubator.vector}; the harness waits for the warm-up and says which ran);
+ *   <li>{@code inlineViewsHeapChars}, only with the fourth argument {@code heapChars}: the public entry over the
+ *       heap chars themselves (no copy to native memory); it also recompiles the builder for both kinds of chars,
+ *       so the {@code inlineViews} row of that run shows what a caller mixing them would pay.
  * </ul>
  * {@code java --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar
- * dev.stringview.benchmarks.SeparatedLoopsSideBySide [rounds] [rows] [maxLength]} (maxLength 1: every value
+ * dev.stringview.benchmarks.SeparatedLoopsSideBySide [rounds] [rows] [maxLength] [heapChars]} (maxLength 1: every value
  * 1 byte; 2..4: lengths uniform in 0..maxLength; 5..10: SerializationBenchmark's data at that size, lengths
  * uniform in [round(0.8 size), round(1.2 size)], e.g. 6..10 at 8).
  */
@@ -74,6 +77,7 @@ public final class SeparatedLoopsSideBySide {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 9;
         int rows = args.length > 1 ? Integer.parseInt(args[1]) : 65_535;
         int maxLength = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+        boolean heapCharsToo = args.length > 3 && args[3].equals("heapChars");
         if (rounds < 1 || rows < 1 || maxLength < 1 || maxLength > 10) {
             throw new IllegalArgumentException("rounds=" + rounds + " rows=" + rows + " maxLength=" + maxLength
                     + " (rounds >= 1, rows >= 1, maxLength 1..4, or 5..10 for SerializationBenchmark's size)");
@@ -132,6 +136,9 @@ public final class SeparatedLoopsSideBySide {
         });
         loops.put("inlineViewsLoop", () -> InlineViewLoop.build(sizes, 0, rows, nativeChars, 0, views, 0));
         loops.put("inlineViews", () -> InlineViews.build(sizes, 0, rows, nativeChars, 0, views, 0));
+        if (heapCharsToo) { // opt-in: once the builder sees heap chars its native row is compiled for both kinds
+            loops.put("inlineViewsHeapChars", () -> InlineViews.build(sizes, 0, rows, heapChars, 0, views, 0));
+        }
         WarmUpGates.inlineViews();
         System.out.println(InlineViews.vectorized() ? "inlineViews: the vector form" : "inlineViews: the scalar loop");
         // The two view loops must write the same views and agree with the sizes on where the chars end.

@@ -120,23 +120,6 @@ final class OrderPredicate extends ViewPredicate {
         final long[] equalAndOther = new long[2];
         /** Bytes 4..11 of each tie, by position in the window, for {@link #resolveTiesGathered}; made on first use. */
         long[] loaded;
-        /**
-         * The views of the window's ties as the vector pass copied them ({@link
-         * Vectorization.ViewWordScan#orderTieViews}), two longs a tie in row order; made on first use.
-         */
-        long[] tieViews;
-        /** How many ties {@link #tieViews} holds. */
-        int tieViewCount;
-        /**
-         * Whether {@link #tieViews} holds exactly the window's ties: the pass wrote it and no null mask or crowded-word
-         * pass took a tie out afterwards.
-         */
-        boolean tieViewsValid;
-        /** Whether the last window with ties over one buffer had a long first tie ({@link #firstTieIsLong}). */
-        boolean tiesLong = true;
-        /** {@link OrderTieBits#belowInTieOrder}'s bits, in tie order; made on first use. */
-        long[] belowInTieOrder;
-        long[] equalInTieOrder;
         /** Whether the last crowded word had inline ties that {@link #decidedInline} settled. */
         boolean refineInline = true;
         /**
@@ -176,7 +159,6 @@ final class OrderPredicate extends ViewPredicate {
         int words = (count + 63) >>> 6;
         Vectorization.ViewWordScan vector = selection == null ? Vectorization.viewWords() : null;
         boolean settled = false; // whether the vector pass left the inline rows its view decides out of the ties
-        window.tieViewsValid = false;
         if (vector != null) {
             // The scalar loop's two bits per row, from the Vector API, for the whole window. After a window whose
             // crowded words had inline ties, the pass also leaves out of its ties the inline rows whose first eight
@@ -185,23 +167,7 @@ final class OrderPredicate extends ViewPredicate {
             Arrays.fill(window.less, 0, words, 0L);
             Arrays.fill(tieWords, 0, words, 0L);
             settled = window.settleInline && (window.number & 7) != 0;
-            // A column with one buffer and no nulls also has the pass copy its ties' views to an array, so that
-            // the tie loop needs no view load before each buffer load (resolveTiesFromViews).
-            // Only in large windows (sparse ties over a buffer far larger than the cache) whose ties are likely long
-            // (the last window's first tie was): in 1024-row windows, and for inline ties (nothing to load from a
-            // buffer), the copy only cost (docs/architecture.md, "Tie views copied by the pass").
-            window.tieViewsValid = count > TieWords.WINDOW && window.tiesLong && !hasNulls
-                    && TieWords.onlyBuffer(column.bufferArray()) != null;
-            if (window.tieViewsValid) {
-                if (window.tieViews == null) {
-                    window.tieViews = new long[2 * window.largest + 8];
-                }
-                window.tieViewCount = vector.orderTieViews(views, base, count, this.first, prefixLittleEndian,
-                        settled, window.less, tieWords, window.tieViews);
-            } else {
-                vector.orderWords(views, base, count, this.first, prefixLittleEndian, settled, window.less,
-                        tieWords);
-            }
+            vector.orderWords(views, base, count, this.first, prefixLittleEndian, settled, window.less, tieWords);
             window.settleInline = settled;
         }
         for (int w = 0; w < words; w++) {
@@ -247,7 +213,6 @@ final class OrderPredicate extends ViewPredicate {
                 long decided = decidedInline(views, selection, first, n) & ties;
                 window.refineInline = decided != 0;
                 window.settleInline |= decided != 0;
-                window.tieViewsValid &= decided == 0;
                 ties &= ~decided;
             }
             tieWords[w] = ties;
@@ -295,14 +260,8 @@ final class OrderPredicate extends ViewPredicate {
         MemorySegment[] buffers = column.bufferArray();
         MemorySegment only = selection == null ? TieWords.onlyBuffer(buffers) : null;
         if (only != null) {
-            // Only sparse ties lead to a large window, where tiesLong is asked (decide); dense ones skip the look.
-            boolean sparse = TieWords.sparse(tieCount, count);
-            if (sparse) {
-                window.tiesLong = firstTieIsLong(views, base, count, window.ties);
-            }
-            if (window.tieViewsValid) {
-                resolveTiesFromViews(views, only, buffers, base, count, window);
-            } else if (sparse && only.byteSize() >= GATHER_MIN_BYTES && window.tiesLong) {
+            if (only.byteSize() >= GATHER_MIN_BYTES && TieWords.sparse(tieCount, count)
+                    && firstTieIsLong(views, base, count, window.ties)) {
                 resolveTiesGathered(views, only, buffers, base, count, window);
             } else {
                 resolveTiesOneBuffer(views, only, buffers, base, count, window);
@@ -482,55 +441,6 @@ final class OrderPredicate extends ViewPredicate {
                 below |= ((Long.compareUnsigned(x, second) < 0 ? 1 : 0)
                         | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
                 same |= (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
-            }
-            settleWord(views, buffers, base, w, below, same, window);
-        }
-    }
-
-    /**
-     * {@link #resolveTiesOneBuffer} from the ties' views that the vector pass copied to {@code window.tieViews}
-     * (every tie of the window, in row order): {@link OrderTieBits#belowInTieOrder} compares them all in one counted
-     * loop, reading each long tie's buffer offset from that array instead of from its view, and each 64-row word
-     * then takes its share of those bits, spread over its tie rows by {@link Long#expand} (PDEP).
-     */
-    private void resolveTiesFromViews(MemorySegment views, MemorySegment buffer, MemorySegment[] buffers, int base,
-            int count, Window window) {
-        long[] tieWords = window.ties;
-        int n = window.tieViewCount;
-        int chunks = (n + 63) >>> 6;
-        if (window.belowInTieOrder == null || window.belowInTieOrder.length < chunks) {
-            int room = (window.largest + 63) >>> 6;
-            window.belowInTieOrder = new long[room];
-            window.equalInTieOrder = new long[room];
-        }
-        long[] belowBits = window.belowInTieOrder;
-        long[] equalBits = window.equalInTieOrder;
-        int other;
-        try {
-            other = OrderTieBits.belowInTieOrder(buffer, window.tieViews, n, second, belowBits, equalBits);
-        } catch (IndexOutOfBoundsException e) {
-            throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, e);
-        }
-        if (other != 0) {
-            throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, null);
-        }
-        int p = 0;
-        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
-            long t = tieWords[w];
-            if (t == 0) {
-                continue;
-            }
-            int k = Long.bitCount(t);
-            long below = Long.expand(OrderTieBits.take(belowBits, p, k), t);
-            long equal = Long.expand(OrderTieBits.take(equalBits, p, k), t);
-            p += k;
-            long same = 0;
-            long at0 = (long) (base + (w << 6)) << 4;
-            for (long e = equal; e != 0; e &= e - 1) { // as in resolveTiesOneBuffer
-                int i = Long.numberOfTrailingZeros(e);
-                int clipped = Math.min(views.get(LAYOUT_LE_INT, at0 + ((long) i << 4)), INLINE_MAX + 1);
-                below |= (clipped < lengthClipped ? 1L : 0L) << i;
-                same |= (clipped == lengthClipped ? 1L : 0L) << i;
             }
             settleWord(views, buffers, base, w, below, same, window);
         }

@@ -296,23 +296,6 @@ class ViewWordPassTest {
                     assertEquals((key >>> 32) == (firstKey >>> 32) && !settled, (ties[i >>> 6] >>> i & 1) != 0,
                             () -> how + " ties row=" + row);
                 }
-                // The same pass handing over its ties' views: the same bits, and the tie rows' two view words in
-                // row order, in an array of exactly the room the method asks for (filled first, to see stale
-                // words).
-                long[] less2 = new long[less.length];
-                long[] ties2 = new long[less.length];
-                long[] tieViews = new long[2 * count + 8];
-                Arrays.fill(tieViews, 0x7E7E_7E7E_7E7E_7E7EL);
-                int tiesCopied = vector.orderTieViews(views, from, count, firstKey, prefixLittleEndian, settleInline,
-                        less2, ties2, tieViews);
-                String how = what + " settleInline=" + settleInline + " orderTieViews";
-                assertArrayEquals(less, less2, how + " less");
-                assertArrayEquals(ties, ties2, how + " ties");
-                long[] expected = IntStream.range(0, count).filter(i -> (ties[i >>> 6] >>> i & 1) != 0)
-                        .flatMap(i -> IntStream.of(2 * (from + i), 2 * (from + i) + 1)).mapToLong(j -> words[j])
-                        .toArray();
-                assertEquals(expected.length / 2, tiesCopied, how + " tie count");
-                assertArrayEquals(expected, Arrays.copyOf(tieViews, expected.length), how + " tie views");
             }
         }
     }

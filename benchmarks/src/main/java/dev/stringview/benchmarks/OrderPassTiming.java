@@ -14,15 +14,14 @@ import java.util.SplittableRandom;
 /**
  * The first step of the order kernel alone: core's Vector API view-word pass {@code orderWords} (plain, and with
  * {@code settleInline}) over windows of 1024 random views, beside equality's {@code countEqualViews} over the same
- * views as the yardstick, and {@code orderTieViews} (the plain pass that also copies its ties' views to an
- * array), alternating in rounds in one JVM by thread CPU time; prints medians in ns/row. The ties
+ * views as the yardstick, alternating in rounds in one JVM by thread CPU time; prints medians in ns/row. The ties
  * the kernel resolves after this step are not included, so this isolates the pass's own machine code (what
  * {@code -XX:+PrintAssembly} shows for it). Needs {@code --add-modules=jdk.incubator.vector} and 512-bit vectors;
  * otherwise it says so and stops. Not run in the build except once, tiny, by a test.
  *
  * <pre>
  * java --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar \
- *     dev.stringview.benchmarks.OrderPassTiming [rounds] [rows] [repeat] [tiePercent]
+ *     dev.stringview.benchmarks.OrderPassTiming [rounds] [rows] [repeat]
  * </pre>
  */
 public final class OrderPassTiming {
@@ -32,30 +31,24 @@ public final class OrderPassTiming {
     private OrderPassTiming() {}
 
     /** Medians in ns/row of the plain pass, the settling pass and {@code countEqualViews}, or null without them. */
-    record Result(double plain, double settling, double countEqualViews, double tieViews) {}
+    record Result(double plain, double settling, double countEqualViews) {}
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 9;
         int rows = args.length > 1 ? Integer.parseInt(args[1]) : CacheResidentBatchBenchmark.ROWS;
         int repeat = args.length > 2 ? Integer.parseInt(args[2]) : 2000;
-        int tiePercent = args.length > 3 ? Integer.parseInt(args[3]) : 0;
-        System.out.println(Demo.machine() + ", commit " + RunContext.commit() + ", rows " + rows + ", ties "
-                + tiePercent + "%");
-        Result r = run(rounds, rows, repeat, tiePercent);
+        System.out.println(Demo.machine() + ", commit " + RunContext.commit() + ", rows " + rows);
+        Result r = run(rounds, rows, repeat);
         if (r == null) {
             System.out.println("no vector view-word passes in this JVM: " + Vectorization.describe());
             return;
         }
         System.out.println(String.format(Locale.ROOT, "orderWords %.3f  orderWords settleInline %.3f  "
-                + "countEqualViews %.3f  orderTieViews %.3f ns/row", r.plain(), r.settling(), r.countEqualViews(),
-                r.tieViews()));
+                + "countEqualViews %.3f ns/row", r.plain(), r.settling(), r.countEqualViews()));
     }
 
-    /**
-     * Times {@code rounds} rounds (after two uncounted ones) of {@code repeat} passes over {@code rows} views, of
-     * which about {@code tiePercent} in 100 share the constant's prefix (ties).
-     */
-    static Result run(int rounds, int rows, int repeat, int tiePercent) throws InterruptedException {
+    /** Times {@code rounds} rounds (after two uncounted ones) of {@code repeat} passes over {@code rows} views. */
+    static Result run(int rounds, int rows, int repeat) throws InterruptedException {
         if (rounds < 1 || rows < 1 || repeat < 1) {
             throw new IllegalArgumentException("rounds, rows and repeat must be positive: rounds=" + rounds
                     + " rows=" + rows + " repeat=" + repeat);
@@ -73,18 +66,12 @@ public final class OrderPassTiming {
             }
             long firstKey = 0x4142_4344_4546_4748L;
             int prefix = Integer.reverseBytes((int) (firstKey >>> 32));
-            for (long i = 0; i < rows; i++) {
-                if (random.nextInt(100) < tiePercent) {
-                    views.set(ValueLayout.JAVA_INT_UNALIGNED, i * 16 + 4, prefix);
-                }
-            }
-            long[] tieViews = new long[2 * WINDOW + 8];
             long[] less = new long[WINDOW / 64];
             long[] ties = new long[WINDOW / 64];
-            double[][] times = new double[4][rounds];
+            double[][] times = new double[3][rounds];
             long sink = 0;
             for (int round = -2; round < rounds; round++) {
-                for (int which = 0; which < 4; which++) {
+                for (int which = 0; which < 3; which++) {
                     long t0 = THREADS.getCurrentThreadCpuTime();
                     for (int k = 0; k < repeat; k++) {
                         if (which == 2) {
@@ -95,12 +82,7 @@ public final class OrderPassTiming {
                             int count = Math.min(WINDOW, rows - first);
                             Arrays.fill(less, 0L);
                             Arrays.fill(ties, 0L);
-                            if (which == 3) {
-                                sink += scan.orderTieViews(views, first, count, firstKey, prefix, false, less, ties,
-                                        tieViews);
-                            } else {
-                                scan.orderWords(views, first, count, firstKey, prefix, which == 1, less, ties);
-                            }
+                            scan.orderWords(views, first, count, firstKey, prefix, which == 1, less, ties);
                             sink += less[0] ^ ties[(count - 1) >>> 6];
                         }
                     }
@@ -113,7 +95,7 @@ public final class OrderPassTiming {
                 System.out.println(sink); // keeps the work alive
             }
             return new Result(CoreBuilds.median(times[0]), CoreBuilds.median(times[1]),
-                    CoreBuilds.median(times[2]), CoreBuilds.median(times[3]));
+                    CoreBuilds.median(times[2]));
         }
     }
 }

@@ -314,65 +314,6 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
                 : swapped.compare(UNSIGNED_LT, key);
     }
 
-    @Override
-    public int orderTieViews(MemorySegment views, int first, int count, long firstKey, int prefixLittleEndian,
-            boolean settleInline, long[] less, long[] ties, long[] tieViews) {
-        // orderWords' loop, plus one load of the same 64 bytes from the views' start (4 bytes earlier, the same
-        // cache lines), whose lanes are the views' two words: the tie lanes' words are compressed to the front
-        // (vpcompressq) and stored whole at the next free slot, so the tie loop reads them from an array in L1.
-        LongVector key = LongVector.broadcast(LONGS, UNSIGNED_LT == null ? firstKey ^ Long.MIN_VALUE : firstKey);
-        LongVector prefix = LongVector.broadcast(LONGS, Integer.toUnsignedLong(prefixLittleEndian));
-        LongVector bytes4To11 = LongVector.broadcast(LONGS, Long.reverseBytes(firstKey));
-        long inlineMaxHigh = (long) ViewLayout.INLINE_MAX << 32;
-        long evenLoad = (1L << LANES) - 1 & EVEN_LANES;
-        long start = ((long) first << 4) + 4;
-        int steps = (int) Math.min(count / STEP_ROWS, Math.max(0, (views.byteSize() - start) / STEP_BYTES));
-        int loads = steps * LOADS;
-        int written = 0;
-        long below = 0;
-        long tied = 0;
-        for (int load = 0; load < loads; load++) {
-            long at = start + load * (LANES * 8L);
-            LongVector v = LongVector.fromMemorySegment(LONGS, views, at, LE);
-            LongVector whole = LongVector.fromMemorySegment(LONGS, views, at - 4, LE);
-            int shift = (load % LOADS) * LANES;
-            below |= below(v, key).toLong() << shift;
-            VectorMask<Long> tie = v.and(LOW_INT).compare(VectorOperators.EQ, prefix);
-            if (settleInline) { // loop-invariant: see orderWords
-                tie = tie.andNot(whole.lanewise(VectorOperators.LSHL, 32)
-                        .compare(VectorOperators.LE, inlineMaxHigh).and(v.compare(VectorOperators.NE, bytes4To11)));
-            }
-            long tieLanes = tie.toLong() & evenLoad; // odd lanes compared view bytes 12..15, not a prefix
-            tied |= tieLanes << shift;
-            if (tieLanes != 0) {
-                whole.compress(VectorMask.fromLong(LONGS, tieLanes | tieLanes << 1)).intoArray(tieViews, written);
-                written += 2 * Long.bitCount(tieLanes);
-            }
-            if (load % LOADS == LOADS - 1) {
-                int i = (load / LOADS) * STEP_ROWS;
-                less[i >>> 6] |= Long.compress(below, EVEN_LANES) << (i & 63);
-                ties[i >>> 6] |= Long.compress(tied, EVEN_LANES) << (i & 63);
-                below = 0;
-                tied = 0;
-            }
-        }
-        for (int i = steps * STEP_ROWS; i < count; i++) {
-            long at = ((long) (first + i) << 4) + 4;
-            long k = views.get(ViewLayout.LAYOUT_BE_LONG, at);
-            long w0 = views.get(ViewLayout.LAYOUT_LE_LONG, at - 4);
-            boolean settled = settleInline && (int) w0 <= ViewLayout.INLINE_MAX && k != firstKey;
-            boolean tie = (k >>> 32) == firstKey >>> 32 && !settled;
-            less[i >>> 6] |= (Long.compareUnsigned(k, firstKey) < 0 ? 1L : 0L) << i;
-            ties[i >>> 6] |= (tie ? 1L : 0L) << i;
-            if (tie) {
-                tieViews[written] = w0;
-                tieViews[written + 1] = views.get(ViewLayout.LAYOUT_LE_LONG, at + 4);
-                written += 2;
-            }
-        }
-        return written >>> 1;
-    }
-
     /**
      * Writes {@code base + i} for every set bit {@code i} of {@code rows} (32 bits) to {@code out} from
      * {@code candidates}, ascending, and returns the new count: {@code INTS} lanes at a time with one compress and

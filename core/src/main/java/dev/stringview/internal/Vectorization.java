@@ -321,16 +321,5 @@ public final class Vectorization {
                 int prefixLittleEndian, boolean settleInline, long[] less, long[] ties);
 
         String describe();
-
-        /**
-         * {@link #orderWords}, which also hands the tie rows' views to the tie loop: for the {@code k}-th row (in
-         * row order) whose bit it sets in {@code ties}, writes the row's first view word to {@code tieViews[2k]}
-         * and its second to {@code tieViews[2k + 1]}, and returns the number of such rows. The tie loop then reads
-         * each long tie's buffer offset from this array, in L1, instead of from the view (a load that each buffer
-         * load waited on). {@code tieViews} has room for {@code 2 * count + 8} longs; slots past {@code 2k} may be
-         * overwritten.
-         */
-        int orderTieViews(java.lang.foreign.MemorySegment views, int first, int count, long firstKey,
-                int prefixLittleEndian, boolean settleInline, long[] less, long[] ties, long[] tieViews);
     }
 }

@@ -71,11 +71,10 @@ final class ViewWordWarmUp {
             long[] words1 = new long[ROWS + 8];
             long[] less = new long[16];
             long[] ties = new long[16];
-            long[] tieViews = new long[2 * 512 + 8];
             return rounds.run(METHODS, method -> {
                 long rows = 0;
                 for (int c = 0; c < CALLS_PER_ROUND; c++) {
-                    rows += call(method, offHeap, words, random, out, words1, less, ties, tieViews);
+                    rows += call(method, offHeap, words, random, out, words1, less, ties);
                 }
                 return rows;
             }, capNanos, boundNsPerRow);
@@ -87,7 +86,7 @@ final class ViewWordWarmUp {
 
     /** One call of pass {@code method} over a random range; returns the rows it covered. */
     private int call(int method, MemorySegment views, long[] words, SplittableRandom random, int[] out,
-            long[] words1, long[] less, long[] ties, long[] tieViews) {
+            long[] words1, long[] less, long[] ties) {
         int from = random.nextInt(ROWS - 512);
         int to = from + 150 + random.nextInt(100); // the tail after the 32-row steps takes every length
         // A constant from the data (many candidates) or from nowhere (none).
@@ -118,14 +117,8 @@ final class ViewWordWarmUp {
                 int count = to - from;
                 Arrays.fill(less, 0, (count + 63) >>> 6, 0L);
                 Arrays.fill(ties, 0, (count + 63) >>> 6, 0L);
-                long firstKey = Long.reverseBytes(w0 >>> 32 | w1 << 32);
-                if (random.nextBoolean()) { // the order pass in both forms, each half the calls
-                    scan.orderWords(views, from, count, firstKey, (int) (w0 >>> 32), random.nextBoolean(), less,
-                            ties);
-                } else {
-                    scan.orderTieViews(views, from, count, firstKey, (int) (w0 >>> 32), random.nextBoolean(), less,
-                            ties, tieViews);
-                }
+                scan.orderWords(views, from, count, Long.reverseBytes(w0 >>> 32 | w1 << 32), (int) (w0 >>> 32),
+                        random.nextBoolean(), less, ties);
             }
         }
         return to - from;

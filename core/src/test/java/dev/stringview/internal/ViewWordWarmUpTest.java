@@ -136,12 +136,5 @@ class ViewWordWarmUpTest {
         public String describe() {
             return "fake";
         }
-
-        @Override
-        public int orderTieViews(MemorySegment views, int first, int count, long firstKey, int prefixLittleEndian,
-                boolean settleInline, long[] less, long[] ties, long[] tieViews) {
-            call(3);
-            return 0;
-        }
     }
 }

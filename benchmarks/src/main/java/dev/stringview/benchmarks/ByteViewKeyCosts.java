@@ -7,12 +7,8 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.ValueLayout;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
@@ -32,7 +28,6 @@ import java.util.function.LongSupplier;
  * </pre>
  */
 public final class ByteViewKeyCosts {
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private ByteViewKeyCosts() {}
 
@@ -129,22 +124,7 @@ public final class ByteViewKeyCosts {
             parts.put("read part: stream into one array", () -> streamOnly(v, transfer));
             parts.put("read part: slicing allocate only", () -> allocateOnly(v));
             parts.put("read part: allocate + stream + copy", () -> allocateReadCopy(v, transfer));
-            List<String> names = new ArrayList<>(parts.keySet());
-            double[][] times = new double[names.size()][rounds];
-            long repeat = Math.max(1, budget / n);
-            for (int r = -2; r < rounds; r++) { // two uncounted warm-up rounds
-                for (int p = 0; p < names.size(); p++) {
-                    double t = time(parts.get(names.get(p)), repeat, n);
-                    if (r >= 0) {
-                        times[p][r] = t;
-                    }
-                }
-            }
-            Map<String, Double> medians = new LinkedHashMap<>();
-            for (int p = 0; p < names.size(); p++) {
-                medians.put(names.get(p), CoreBuilds.median(times[p]));
-            }
-            return medians;
+            return CoreBuilds.medianTimes(parts, rounds, Math.max(1, budget / n), n);
         } finally {
             k.tearDown();
             v.tearDown();
@@ -233,19 +213,5 @@ public final class ByteViewKeyCosts {
             v.sinkObjects[i] = target;
         }
         return v.sinkObjects.length;
-    }
-
-    /** CPU ns per operation of {@code repeat} calls of {@code ops} operations each. */
-    private static double time(LongSupplier part, long repeat, int ops) {
-        long sink = 0;
-        long t0 = THREADS.getCurrentThreadCpuTime();
-        for (long i = 0; i < repeat; i++) {
-            sink += part.getAsLong();
-        }
-        long elapsed = THREADS.getCurrentThreadCpuTime() - t0;
-        if (sink == Long.MIN_VALUE) {
-            System.out.println(sink); // keeps the work alive
-        }
-        return elapsed / (double) (repeat * ops);
     }
 }

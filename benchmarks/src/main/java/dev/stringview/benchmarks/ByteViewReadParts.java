@@ -9,12 +9,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -35,7 +31,6 @@ import java.util.function.LongSupplier;
  * </pre>
  */
 public final class ByteViewReadParts {
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final VarHandle LE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final ThreadLocal<byte[]> TRANSFER = ThreadLocal.withInitial(() -> new byte[8192]);
@@ -92,23 +87,8 @@ public final class ByteViewReadParts {
             if (length == 8 || length == 12) {
                 parts.put("peer: DataInputStream.readLong (+ readInt)", () -> dataInputWords(v));
             }
-            List<String> names = new ArrayList<>(parts.keySet());
-            double[][] times = new double[names.size()][rounds];
             int n = ByteViewBenchmark.BATCH;
-            long repeat = Math.max(1, budget / n);
-            for (int r = -2; r < rounds; r++) { // two uncounted warm-up rounds
-                for (int p = 0; p < names.size(); p++) {
-                    double t = time(parts.get(names.get(p)), repeat, n);
-                    if (r >= 0) {
-                        times[p][r] = t;
-                    }
-                }
-            }
-            Map<String, Double> medians = new LinkedHashMap<>();
-            for (int p = 0; p < names.size(); p++) {
-                medians.put(names.get(p), CoreBuilds.median(times[p]));
-            }
-            return medians;
+            return CoreBuilds.medianTimes(parts, rounds, Math.max(1, budget / n), n);
         } finally {
             v.tearDown();
         }
@@ -246,19 +226,5 @@ public final class ByteViewReadParts {
 
     private static Object[] io(ByteViewSideBySide.Task.IoCall call) {
         return ByteViewSideBySide.Task.io(call);
-    }
-
-    /** CPU ns per operation of {@code repeat} calls of {@code ops} operations each. */
-    private static double time(LongSupplier part, long repeat, int ops) {
-        long sink = 0;
-        long t0 = THREADS.getCurrentThreadCpuTime();
-        for (long i = 0; i < repeat; i++) {
-            sink += part.getAsLong();
-        }
-        long elapsed = THREADS.getCurrentThreadCpuTime() - t0;
-        if (sink == Long.MIN_VALUE) {
-            System.out.println(sink); // keeps the work alive
-        }
-        return elapsed / (double) (repeat * ops);
     }
 }

@@ -1,10 +1,17 @@
 package dev.stringview.benchmarks;
 
 import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * The two class loaders of a side-by-side harness that runs an older build of core next to the current one
@@ -72,5 +79,42 @@ final class CoreBuilds implements AutoCloseable {
         Arrays.sort(sorted);
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /**
+     * Each part's median CPU ns per operation over {@code rounds} rounds (after two uncounted warm-up rounds), the
+     * parts alternating within every round; a part's time is {@code repeat} calls of {@code ops} operations each.
+     */
+    static Map<String, Double> medianTimes(Map<String, LongSupplier> parts, int rounds, long repeat, int ops) {
+        List<String> names = new ArrayList<>(parts.keySet());
+        double[][] times = new double[names.size()][rounds];
+        for (int r = -2; r < rounds; r++) {
+            for (int p = 0; p < names.size(); p++) {
+                double t = cpuNanosPerOp(parts.get(names.get(p)), repeat, ops);
+                if (r >= 0) {
+                    times[p][r] = t;
+                }
+            }
+        }
+        Map<String, Double> medians = new LinkedHashMap<>();
+        for (int p = 0; p < names.size(); p++) {
+            medians.put(names.get(p), median(times[p]));
+        }
+        return medians;
+    }
+
+    /** CPU ns per operation of {@code repeat} calls of {@code ops} operations each. */
+    private static double cpuNanosPerOp(LongSupplier part, long repeat, int ops) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long sink = 0;
+        long t0 = threads.getCurrentThreadCpuTime();
+        for (long i = 0; i < repeat; i++) {
+            sink += part.getAsLong();
+        }
+        long elapsed = threads.getCurrentThreadCpuTime() - t0;
+        if (sink == Long.MIN_VALUE) {
+            System.out.println(sink); // keeps the work alive
+        }
+        return elapsed / (double) (repeat * ops);
     }
 }

@@ -9,9 +9,11 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * The second phase shared by the equality, prefix and order kernels: rows that the view words could not decide
- * ("ties": their prefix agrees with the constant's) are first collected over a whole window of rows ({@link #WINDOW}
- * for order; for equality and prefix the range one {@code selectRows} call covers, 1024 rows in {@code count} and
- * {@code mask}), then settled in one tight loop whose loads do not depend on each other.
+ * ("ties": their prefix agrees with the constant's) are first collected over a whole window of rows, then settled
+ * in one tight loop whose loads do not depend on each other. A window is {@link #WINDOW} rows, or
+ * {@link #LARGE_WINDOW} over a buffer of 8 MiB or more while ties stay sparse ({@link #windowRows},
+ * {@link #nextWindowRows}), for order and for starts-with's and long-constant equality's {@code count}; otherwise
+ * for equality and prefix it is the range one {@code selectRows} call covers.
  *
  * <p>Why a window and not a 64-row word: on a heap far larger than the cache, each tie's bytes sit at a sparse,
  * irregular address that the hardware prefetcher does not follow, so each costs a DRAM miss. Resolved a few at a

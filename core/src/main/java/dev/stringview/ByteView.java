@@ -492,7 +492,7 @@ public final class ByteView implements Comparable<ByteView> {
      */
     private boolean equalLong(ByteView that) {
         long w1 = word1;
-        if (w1 == that.word1 && (w1 & ~OFFSET_MASK) != 0 && data instanceof byte[] a && that.data instanceof byte[] b) {
+        if (w1 == that.word1 && keepsHash(w1) && data instanceof byte[] a && that.data instanceof byte[] b) {
             return Arrays.equals(a, b);
         }
         return equalLongSlow(that);
@@ -543,6 +543,14 @@ public final class ByteView implements Comparable<ByteView> {
      * This long value with its {@link #hashCode()} in the upper half of word 1: called by the copying factories
      * on the value they just made (the first object does not escape), so the hash is part of a final field.
      */
+    /**
+     * Whether a long value's second word keeps its {@link #hashCode()} (its upper half is not 0): for an
+     * array-backed value, the promise that the array holds exactly its bytes at offset 0 (see the class comment).
+     */
+    private static boolean keepsHash(long word1) {
+        return (word1 & ~OFFSET_MASK) != 0;
+    }
+
     private ByteView withHash() {
         int hash = Long.hashCode(hashLong(offset()));
         return new ByteView(word0, offset() | ((long) hash << 32), data);
@@ -553,7 +561,7 @@ public final class ByteView implements Comparable<ByteView> {
         int lengthA = length();
         int lengthB = other.length();
         if (data instanceof byte[] a && other.data instanceof byte[] b) {
-            if ((word1 & ~OFFSET_MASK) != 0 && (other.word1 & ~OFFSET_MASK) != 0) {
+            if (keepsHash(word1) && keepsHash(other.word1)) {
                 // Both keep a hash, so both arrays hold exactly their value (see #equalLong): whole-array order,
                 // without offsets or range checks. Its mismatch search (the JDK's vectorizedMismatch stub, 32
                 // bytes a step) beat the word loop below on URL-like keys whose common run is 20-40 bytes

@@ -1,6 +1,7 @@
 package dev.stringview.benchmarks;
 
 import dev.stringview.InlineViews;
+import dev.stringview.format.internal.AsciiBits;
 import dev.stringview.format.internal.SizeCodec;
 import dev.stringview.internal.InlineViewLoop;
 import java.lang.foreign.Arena;
@@ -32,7 +33,7 @@ import java.util.function.LongSupplier;
  *       {@code int[]} the view loops read, what the raw decode does; {@code summarizeRaw}: the summarizing pass
  *       over the raw sizes in their segment, with no copy (C2 vectorizes it), and {@code copySummarize} the same
  *       pass storing each size into the {@code int[]} as well (C2 leaves that one scalar);
- *   <li>{@code asciiTest}: the chars' ASCII test of the validated read ({@code ColumnDeserializer.highBits});
+ *   <li>{@code asciiTest}: the chars' ASCII test of the validated read ({@code AsciiBits.highBits});
  *   <li>{@code viewsArray} / {@code viewsSegment} (maxLength 4 or less): the ≤ 4-byte view loop reading the chars through the array's
  *       {@code VarHandle} and through a heap segment over the same array (the views go to a native segment);
  *   <li>{@code storesOnly}: the same two stores a row with nothing computed, the floor of any view loop;
@@ -110,7 +111,7 @@ public final class SeparatedLoopsSideBySide {
         });
         loops.put("summarizeRaw", () -> summarizeRaw(rawSizesSegment, rows));
         loops.put("copySummarize", () -> copySummarize(rawSizesSegment, rows, decoded));
-        loops.put("asciiTest", () -> highBits(chars, 0, (int) total));
+        loops.put("asciiTest", () -> AsciiBits.highBits(chars, 0, (int) total));
         if (tiny) {
             loops.put("viewsArray", () -> viewsArray(sizes, rows, chars, views));
             loops.put("viewsSegment", () -> viewsSegment(sizes, rows, heapChars, views));
@@ -213,26 +214,6 @@ public final class SeparatedLoopsSideBySide {
             over12 |= 12 - size;
         }
         return signs < 0 ? -1 : sum + (over4 >= 0 ? 4 : over8 >= 0 ? 8 : over12 >= 0 ? 12 : 13);
-    }
-
-    /** {@code ColumnDeserializer.highBits}: the chars' ASCII test, four OR chains over little-endian words. */
-    static long highBits(byte[] bytes, int from, int length) {
-        long high0 = 0;
-        long high1 = 0;
-        long high2 = 0;
-        long high3 = 0;
-        int i = from;
-        int end = from + length;
-        for (; i <= end - 32; i += 32) {
-            high0 |= (long) BYTES_LE_LONG.get(bytes, i);
-            high1 |= (long) BYTES_LE_LONG.get(bytes, i + 8);
-            high2 |= (long) BYTES_LE_LONG.get(bytes, i + 16);
-            high3 |= (long) BYTES_LE_LONG.get(bytes, i + 24);
-        }
-        for (; i < end; i++) {
-            high0 |= bytes[i] & 0xFF;
-        }
-        return high0 | high1 | high2 | high3;
     }
 
     static long signsOr(int[] sizes, int n) {

@@ -9,6 +9,7 @@ import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumns;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewLayout;
+import dev.stringview.format.internal.AsciiBits;
 import dev.stringview.format.internal.ByteSource;
 import dev.stringview.format.internal.Lz4Block;
 import dev.stringview.format.internal.SizeCodec;
@@ -382,7 +383,7 @@ public final class ColumnDeserializer {
         if (!testAscii || length > KEEP_IN_PIECES_MAX) {
             // One test and one copy: reads of 64 MiB streams measured 1.1x-1.2x slower in 64 KiB pieces (loaded
             // runs), probably because only a copy that large gets the C library's non-temporal stores.
-            boolean ascii = testAscii && (highBits(bytes, from, length) & 0x8080_8080_8080_8080L) == 0;
+            boolean ascii = testAscii && (AsciiBits.highBits(bytes, from, length) & 0x8080_8080_8080_8080L) == 0;
             if (kept != null) {
                 MemorySegment.copy(source, from, kept, 0, length);
             }
@@ -391,40 +392,12 @@ public final class ColumnDeserializer {
         long high = 0;
         for (int done = 0; done < length; done += KEEP_PIECE) {
             int piece = Math.min(KEEP_PIECE, length - done);
-            high |= highBits(bytes, from + done, piece);
+            high |= AsciiBits.highBits(bytes, from + done, piece);
             if (kept != null) {
                 MemorySegment.copy(source, from + done, kept, done, piece);
             }
         }
         return (high & 0x8080_8080_8080_8080L) == 0;
-    }
-
-    /**
-     * The OR of {@code bytes[from, from + length)} as little-endian words (the last few bytes ORed into the low
-     * byte): a byte of 0x80 or more sets some bit of {@code 0x8080_8080_8080_8080}. 32 bytes an iteration in four
-     * independent words, so that the loop has no branch on the data and no single dependency chain (C2 does not
-     * vectorize it; four chains measured 1.8x faster than one over 4 MiB).
-     */
-    private static long highBits(byte[] bytes, int from, int length) {
-        long high0 = 0;
-        long high1 = 0;
-        long high2 = 0;
-        long high3 = 0;
-        int i = from;
-        int end = from + length;
-        for (; i <= end - 32; i += 32) {
-            high0 |= (long) BYTES_LE_LONG.get(bytes, i);
-            high1 |= (long) BYTES_LE_LONG.get(bytes, i + 8);
-            high2 |= (long) BYTES_LE_LONG.get(bytes, i + 16);
-            high3 |= (long) BYTES_LE_LONG.get(bytes, i + 24);
-        }
-        for (; i <= end - 8; i += 8) {
-            high0 |= (long) BYTES_LE_LONG.get(bytes, i);
-        }
-        for (; i < end; i++) {
-            high0 |= bytes[i] & 0xFF;
-        }
-        return high0 | high1 | high2 | high3;
     }
 
     /**

@@ -30,8 +30,6 @@ import java.util.function.LongSupplier;
  * the same names, against {@code lookupString}, {@code sortString} and {@code readByteArray}.
  */
 public final class ByteViewSideBySide {
-    private static final java.lang.management.ThreadMXBean THREADS =
-            java.lang.management.ManagementFactory.getThreadMXBean();
     static final List<String> CASES = List.of("lookup", "lookupCopies", "sort", "sortCopies", "read", "readHeap");
     static final List<Integer> READ_LENGTHS = List.of(8, 12, 36, 128);
 
@@ -119,16 +117,7 @@ public final class ByteViewSideBySide {
 
     /** CPU ns per operation of {@code repeat} calls. */
     private static double time(Case task, long repeat) {
-        long sink = 0;
-        long t0 = THREADS.getCurrentThreadCpuTime();
-        for (long i = 0; i < repeat; i++) {
-            sink += task.getAsLong();
-        }
-        long elapsed = THREADS.getCurrentThreadCpuTime() - t0;
-        if (sink == Long.MIN_VALUE) {
-            System.out.println(sink); // keeps the work alive
-        }
-        return elapsed / (double) (repeat * task.ops);
+        return CoreBuilds.cpuNanosPerOp(task::getAsLong, repeat, task.ops);
     }
 
 

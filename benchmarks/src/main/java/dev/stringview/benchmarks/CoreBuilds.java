@@ -19,6 +19,8 @@ import java.util.function.LongSupplier;
  * path, and the old one sees the older core's classes first, so each case loaded through it runs that core.
  */
 final class CoreBuilds implements AutoCloseable {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
     final URLClassLoader oldLoader;
     final URLClassLoader newLoader;
 
@@ -104,14 +106,13 @@ final class CoreBuilds implements AutoCloseable {
     }
 
     /** CPU ns per operation of {@code repeat} calls of {@code ops} operations each. */
-    private static double cpuNanosPerOp(LongSupplier part, long repeat, int ops) {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    static double cpuNanosPerOp(LongSupplier part, long repeat, int ops) {
         long sink = 0;
-        long t0 = threads.getCurrentThreadCpuTime();
+        long t0 = THREADS.getCurrentThreadCpuTime();
         for (long i = 0; i < repeat; i++) {
             sink += part.getAsLong();
         }
-        long elapsed = threads.getCurrentThreadCpuTime() - t0;
+        long elapsed = THREADS.getCurrentThreadCpuTime() - t0;
         if (sink == Long.MIN_VALUE) {
             System.out.println(sink); // keeps the work alive
         }

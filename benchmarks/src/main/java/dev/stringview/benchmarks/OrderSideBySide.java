@@ -36,8 +36,6 @@ import java.util.function.IntSupplier;
  */
 public final class OrderSideBySide {
     /** Timings are this thread's CPU time: on a shared machine, time spent descheduled is not the kernel's. */
-    private static final java.lang.management.ThreadMXBean THREADS =
-            java.lang.management.ManagementFactory.getThreadMXBean();
 
     private OrderSideBySide() {}
 
@@ -135,16 +133,7 @@ public final class OrderSideBySide {
     }
 
     static double time(IntSupplier task, long repeat, int rows) {
-        long sink = 0;
-        long t0 = THREADS.getCurrentThreadCpuTime();
-        for (long i = 0; i < repeat; i++) {
-            sink += task.getAsInt();
-        }
-        long elapsed = THREADS.getCurrentThreadCpuTime() - t0;
-        if (sink == Long.MIN_VALUE) {
-            System.out.println(sink); // keeps the work alive
-        }
-        return elapsed / (double) (repeat * rows);
+        return CoreBuilds.cpuNanosPerOp(task::getAsInt, repeat, rows);
     }
 
 

@@ -118,8 +118,10 @@ final class OrderPredicate extends ViewPredicate {
         final long[] less;
         /** {@link OrderTieBits#below}'s other two results: the ties equal through byte 11, the buffer indexes. */
         final long[] equalAndOther = new long[2];
-        /** Bytes 4..11 of each tie, by position in the window, for {@link #resolveTiesGathered}; made on first use. */
+        /** Bytes 4..11 of each long tie, in row order, for {@link #resolveTiesGathered}; made on first use. */
         long[] loaded;
+        /** The buffer offsets {@link #loaded} is read from, in the same order; made with it. */
+        long[] offsets;
         /** Whether the last crowded word had inline ties that {@link #decidedInline} settled. */
         boolean refineInline = true;
         /**
@@ -261,7 +263,7 @@ final class OrderPredicate extends ViewPredicate {
         MemorySegment only = selection == null ? TieWords.onlyBuffer(buffers) : null;
         if (only != null) {
             if (only.byteSize() >= GATHER_MIN_BYTES && TieWords.sparse(tieCount, count)
-                    && firstTieIsLong(views, base, count, window.ties)) {
+                    && someFirstTieIsLong(views, base, count, window.ties)) {
                 resolveTiesGathered(views, only, buffers, base, count, window);
             } else {
                 resolveTiesOneBuffer(views, only, buffers, base, count, window);
@@ -322,22 +324,28 @@ final class OrderPredicate extends ViewPredicate {
     }
 
     /**
-     * A one-buffer column whose buffer holds at least this many bytes reads a window's ties in two loops when they
+     * A one-buffer column whose buffer holds at least this many bytes reads a window's ties in three loops when they
      * are sparse and long ({@link #resolveTiesGathered}): far larger than the L2 cache, each long tie's bytes are a
      * miss.
      */
     static final long GATHER_MIN_BYTES = TieWords.LARGE_BUFFER_BYTES;
+    /** How many of a window's first ties {@link #someFirstTieIsLong} looks at. */
+    private static final int SAMPLED_TIES = 4;
     /**
-     * Whether the window's first tie is a long row: a one-load guess at whether its ties read the buffer. Rows of a
-     * column mostly share their kind; on 10M rows of 8-byte values (every tie inline, nothing to gather) the
-     * gathered loop cost 1.5-1.7x the single one, on 25-byte values 0.70-1.03x (median 0.92), and on mixed lengths
-     * either is about as fast.
+     * Whether one of the window's first {@value #SAMPLED_TIES} ties is a long row: a guess, from a few loads, at
+     * whether its ties read the buffer. On 10M rows of 8-byte values (every tie inline, nothing to gather) the
+     * gathered loops cost about 1.15x the single one; on mixed lengths (half the ties long) the first tie alone sent
+     * half the windows to the single loop, and four took the cell from 2.00-2.15 to 1.76-1.82 ns/row
+     * ({@code KernelCellTiming 10000000 5 lessThan/mix/20}, 2026-11-24).
      */
-    private static boolean firstTieIsLong(MemorySegment views, int base, int count, long[] ties) {
-        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
-            if (ties[w] != 0) {
-                long at = (long) (base + (w << 6) + Long.numberOfTrailingZeros(ties[w])) << 4;
-                return views.get(LAYOUT_LE_INT, at) > INLINE_MAX;
+    private static boolean someFirstTieIsLong(MemorySegment views, int base, int count, long[] ties) {
+        int looked = 0;
+        for (int w = 0, words = (count + 63) >>> 6; w < words && looked < SAMPLED_TIES; w++) {
+            long at0 = (long) (base + (w << 6)) << 4;
+            for (long t = ties[w]; t != 0 && looked < SAMPLED_TIES; t &= t - 1, looked++) {
+                if (views.get(LAYOUT_LE_INT, at0 + ((long) Long.numberOfTrailingZeros(t) << 4)) > INLINE_MAX) {
+                    return true;
+                }
             }
         }
         return false;
@@ -389,54 +397,69 @@ final class OrderPredicate extends ViewPredicate {
     }
 
     /**
-     * {@link #resolveTiesOneBuffer} in two loops, for sparse ties over a buffer far larger than the cache: the
-     * first only loads each tie's bytes 4..11 (from the view, or from the buffer for a long row) into
-     * {@code window.loaded}, about a dozen instructions per tie, so that the reorder buffer holds the loads of
-     * two or three times as many ties as in the combined loop and their DRAM misses overlap; the second compares
-     * from that array and the views, both in L1. In cache, or when most rows tie (then the buffer is read almost
-     * in order and the prefetcher streams it), the second pass only costs: see docs/architecture.md.
+     * {@link #resolveTiesOneBuffer} in three loops, for sparse ties over a buffer far larger than the cache: the
+     * first reads the long ties' buffer offsets from their views (in L2 after the pass) into
+     * {@code window.offsets}; the second only loads each one's bytes 4..11 into {@code window.loaded}, a few
+     * instructions a tie with the address in L1, so that the reorder buffer holds many ties' DRAM misses at once
+     * and none waits on a view load; the third compares from that array and the views. With the view load and the
+     * buffer load in one loop (each miss waiting on its view) the cell took 1.33-1.47x as long (10M 25-byte rows,
+     * docs/architecture.md).
      */
     private void resolveTiesGathered(MemorySegment views, MemorySegment buffer, MemorySegment[] buffers, int base,
             int count, Window window) {
         long[] tieWords = window.ties;
         long[] loaded = window.loaded;
+        long[] offsets = window.offsets;
         if (loaded == null) {
-            loaded = window.loaded = new long[window.largest];
+            loaded = window.loaded = new long[window.largest + 1];
+            offsets = window.offsets = new long[window.largest + 1];
         }
         int other = 0;
+        int longTies = 0;
         int words = (count + 63) >>> 6;
-        try {
-            for (int w = 0; w < words; w++) {
-                long at0 = (long) (base + (w << 6)) << 4;
-                int p0 = w << 6;
-                for (long t = tieWords[w]; t != 0; t &= t - 1) {
-                    int i = Long.numberOfTrailingZeros(t);
-                    long at = at0 + ((long) i << 4);
-                    long word = views.get(LAYOUT_LE_LONG, at + 8);
-                    if (views.get(LAYOUT_LE_INT, at) > INLINE_MAX) {
-                        other |= (int) word;
-                        word = buffer.get(LAYOUT_LE_LONG, (word >>> 32) + PREFIX_SIZE);
-                    }
-                    loaded[p0 + i] = word;
-                }
+        // The long ties' buffer offsets first, from their views (in L2 after the pass): no buffer load here.
+        for (int w = 0; w < words; w++) {
+            long at0 = (long) (base + (w << 6)) << 4;
+            for (long t = tieWords[w]; t != 0; t &= t - 1) {
+                long at = at0 + ((long) Long.numberOfTrailingZeros(t) << 4);
+                long word = views.get(LAYOUT_LE_LONG, at + 8);
+                // Written for every tie, kept (the count stepped) for long ones only: mixed lengths would
+                // mispredict a branch on the kind.
+                int isLong = views.get(LAYOUT_LE_INT, at) > INLINE_MAX ? 1 : 0;
+                other |= (int) word & -isLong;
+                offsets[longTies] = (word >>> 32) + PREFIX_SIZE;
+                longTies += isLong;
             }
-        } catch (IndexOutOfBoundsException e) {
-            throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, e);
         }
         if (other != 0) {
             throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, null);
         }
+        // Then the buffer loads alone, each address from an array in L1, so no load waits on another.
+        try {
+            for (int k = 0; k < longTies; k++) {
+                loaded[k] = buffer.get(LAYOUT_LE_LONG, offsets[k]);
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, e);
+        }
         long second = this.second;
         int clippedConstant = lengthClipped;
+        int k = 0;
         for (int w = 0; w < words; w++) {
             long at0 = (long) (base + (w << 6)) << 4;
-            int p0 = w << 6;
             long below = 0;
             long same = 0;
             for (long t = tieWords[w]; t != 0; t &= t - 1) {
                 int i = Long.numberOfTrailingZeros(t);
-                int clipped = Math.min(views.get(LAYOUT_LE_INT, at0 + ((long) i << 4)), INLINE_MAX + 1);
-                long x = Long.reverseBytes(loaded[p0 + i]);
+                long at = at0 + ((long) i << 4);
+                int length = views.get(LAYOUT_LE_INT, at);
+                long inline = views.get(LAYOUT_LE_LONG, at + 8);
+                long gathered = loaded[k]; // one past the last long tie's word when none is left: never used
+                boolean isLong = length > INLINE_MAX;
+                k += isLong ? 1 : 0;
+                long word = isLong ? gathered : inline;
+                int clipped = Math.min(length, INLINE_MAX + 1);
+                long x = Long.reverseBytes(word);
                 long sameBytes = x == second ? 1 : 0;
                 below |= ((Long.compareUnsigned(x, second) < 0 ? 1 : 0)
                         | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;

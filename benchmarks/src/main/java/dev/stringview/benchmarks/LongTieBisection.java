@@ -27,8 +27,9 @@ import java.util.Locale;
  * <p>The steps ({@link Step}): the view pass alone; the bare loads of the ties' bytes 4..11 (addresses from an
  * array); those loads after each window's view pass; the same with each address read from the tie's view (word 1,
  * a load the buffer load depends on), without and with the pass; that plus the length, the compares and the
- * outcome bits ({@code OrderPredicate.resolveTiesOneBuffer}'s body); the gathered two loops
- * ({@code resolveTiesGathered}); the same with the addresses taken from the pass's loads instead of the views;
+ * outcome bits ({@code OrderPredicate.resolveTiesOneBuffer}'s body); the gathered two loops (the kernel's
+ * {@code resolveTiesGathered} before 2e4139b); its three loops since (offsets, bare loads, compares); the two loops
+ * with the addresses taken from the pass's loads instead of the views;
  * and the kernel itself ({@code ViewPredicate.count}). Steps with the pass run at each window size given. Prints
  * medians in ns/row and, per step, ns per tie above the pass. Steps that compute the outcome check their count
  * against the kernel's. Needs {@code --add-modules=jdk.incubator.vector} and 512-bit vectors. Not run in the build
@@ -63,8 +64,16 @@ public final class LongTieBisection {
         PASS_VIEW_LOADS(true),
         /** As above, plus the length, the compares, the outcome bits and the window's result (the one-buffer loop). */
         PASS_RESOLVE(true),
-        /** As above in two loops: loads into an array first, compares after (the gathered loop). */
+        /**
+         * As above in two loops: each tie's view and buffer loads into an array first, compares after (the gathered
+         * loop before 2e4139b).
+         */
         PASS_GATHER(true),
+        /**
+         * As above in three loops: the long ties' buffer offsets from their views, then the bare buffer loads, then
+         * the compares ({@code resolveTiesGathered} since 2e4139b).
+         */
+        PASS_SPLIT(true),
         /** The gathered loops with each tie's buffer offset taken from the pass's own loads, not the views. */
         PASS_OFFSETS(true),
         /** {@code ViewPredicate.count}: the kernel, window 1024. */
@@ -123,7 +132,7 @@ public final class LongTieBisection {
                     data.tieCount, 100.0 * data.tieCount / rows, data.longTies, data.kernelCount));
             // The steps that compute the outcome must count what the kernel counts.
             for (int window : windows) {
-                for (Step step : List.of(Step.PASS_RESOLVE, Step.PASS_GATHER, Step.PASS_OFFSETS)) {
+                for (Step step : List.of(Step.PASS_RESOLVE, Step.PASS_GATHER, Step.PASS_SPLIT, Step.PASS_OFFSETS)) {
                     long count = data.run(step, window);
                     if (count != data.kernelCount) {
                         throw new IllegalStateException("step disagrees with the kernel: step=" + step + " window="
@@ -344,6 +353,7 @@ public final class LongTieBisection {
                     }
                     case PASS_RESOLVE -> result += resolve(base, words);
                     case PASS_GATHER, PASS_OFFSETS -> result += gathered(base, words, step == Step.PASS_OFFSETS);
+                    case PASS_SPLIT -> result += split(base, words);
                     default -> throw new IllegalStateException("step=" + step);
                 }
             }
@@ -426,6 +436,50 @@ public final class LongTieBisection {
                     long word = offsetsFromPass && length <= 12
                             ? views.get(LE_LONG, at0 + ((long) i << 4) + 8) : loaded[p0 + i];
                     long x = Long.reverseBytes(word);
+                    long sameBytes = x == second ? 1 : 0;
+                    below |= ((Long.compareUnsigned(x, second) < 0 ? 1 : 0)
+                            | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
+                    same |= (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
+                }
+                accepted += settle(base, w, below, same);
+            }
+            return accepted;
+        }
+
+        /**
+         * The three loops of {@code resolveTiesGathered}: the long ties' buffer offsets from their views, the bare
+         * loads from those offsets, the compares (inline ties from their views).
+         */
+        private long split(int base, int words) {
+            int longTies = 0;
+            for (int w = 0; w < words; w++) {
+                long at0 = (long) (base + (w << 6)) << 4;
+                for (long t = ties[w]; t != 0; t &= t - 1) {
+                    long at = at0 + ((long) Long.numberOfTrailingZeros(t) << 4);
+                    int isLong = views.get(LE_INT, at) > 12 ? 1 : 0;
+                    offsets[longTies] = (views.get(LE_LONG, at + 8) >>> 32) + 4;
+                    longTies += isLong;
+                }
+            }
+            for (int k = 0; k < longTies; k++) {
+                loaded[k] = buffer.get(LE_LONG, offsets[k]);
+            }
+            int accepted = 0;
+            int k = 0;
+            for (int w = 0; w < words; w++) {
+                long at0 = (long) (base + (w << 6)) << 4;
+                long below = 0;
+                long same = 0;
+                for (long t = ties[w]; t != 0; t &= t - 1) {
+                    int i = Long.numberOfTrailingZeros(t);
+                    long at = at0 + ((long) i << 4);
+                    int length = views.get(LE_INT, at);
+                    long inline = views.get(LE_LONG, at + 8);
+                    long gathered = loaded[k];
+                    boolean isLong = length > 12;
+                    k += isLong ? 1 : 0;
+                    long x = Long.reverseBytes(isLong ? gathered : inline);
+                    int clipped = Math.min(length, 13);
                     long sameBytes = x == second ? 1 : 0;
                     below |= ((Long.compareUnsigned(x, second) < 0 ? 1 : 0)
                             | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;

@@ -3,6 +3,7 @@ package dev.stringview.benchmarks;
 import dev.stringview.InlineViews;
 import dev.stringview.format.internal.AsciiBits;
 import dev.stringview.format.internal.SizeCodec;
+import dev.stringview.format.internal.ViewLoops;
 import dev.stringview.internal.InlineViewLoop;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -79,9 +80,14 @@ public final class SeparatedLoopsSideBySide {
         int rows = args.length > 1 ? Integer.parseInt(args[1]) : 65_535;
         int maxLength = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         boolean heapCharsToo = args.length > 3 && args[3].equals("heapChars");
-        if (rounds < 1 || rows < 1 || maxLength < 1 || maxLength > 10) {
+        if (rounds < 1 || rows < 1 || maxLength < 1 || maxLength > 10 && maxLength < 16 || maxLength > 1024) {
             throw new IllegalArgumentException("rounds=" + rounds + " rows=" + rows + " maxLength=" + maxLength
-                    + " (rounds >= 1, rows >= 1, maxLength 1..4, or 5..10 for SerializationBenchmark's size)");
+                    + " (rounds >= 1, rows >= 1, maxLength 1..4, or 5..10 or 16..1024 for SerializationBenchmark's"
+                    + " size)");
+        }
+        if (maxLength >= 16) {
+            longValues(rounds, rows, maxLength);
+            return;
         }
         Random random = new Random(42);
         int[] sizes = new int[rows];
@@ -157,13 +163,18 @@ public final class SeparatedLoopsSideBySide {
             throw new AssertionError("view loops disagree: arrayEnd=" + arrayEnd + " segmentEnd=" + segmentEnd
                     + " kernelEnd=" + kernelEnd + " sizesSum=" + total + " sameViews=" + sameViews);
         }
+        time(loops, rounds, rows, maxLength);
+    }
+
+    /** Runs {@code loops} in alternating rounds (two uncounted first) and prints their medians, µs per block. */
+    private static void time(Map<String, LongSupplier> loops, int rounds, int rows, int maxLength) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Map<String, double[]> micros = new LinkedHashMap<>();
         loops.keySet().forEach(name -> micros.put(name, new double[rounds]));
         long sink = 0;
+        int calls = Math.max(1, (int) (20_000_000L / rows / Math.max(1, maxLength / 8)));
         for (int round = -2; round < rounds; round++) { // two uncounted warm-up rounds
             for (Map.Entry<String, LongSupplier> loop : loops.entrySet()) {
-                int calls = Math.max(1, (int) (20_000_000L / rows));
                 long start = threads.getCurrentThreadCpuTime();
                 for (int c = 0; c < calls; c++) {
                     sink += loop.getValue().getAsLong();
@@ -177,6 +188,101 @@ public final class SeparatedLoopsSideBySide {
                 + " medians of %d rounds:", rows, maxLength, rounds));
         micros.forEach((name, m) -> line.append(String.format(Locale.ROOT, " %s %.2f", name, CoreBuilds.median(m))));
         System.out.println(line + " (sink " + (sink & 1) + ")");
+    }
+
+    /**
+     * A block of long values ({@code SerializationBenchmark}'s data at size {@code size}, 16 or more: lengths
+     * uniform in [round(0.8 size), round(1.2 size)], every one over 12 bytes) taken apart: what the reader does
+     * with it, and the copies Arrow IPC's read makes of the same block.
+     */
+    private static void longValues(int rounds, int rows, int size) {
+        Random random = new Random(42);
+        int low = Math.round(0.8f * size);
+        int high = Math.round(1.2f * size);
+        int[] sizes = new int[rows];
+        Arrays.setAll(sizes, i -> low + random.nextInt(high - low + 1));
+        int total = (int) Arrays.stream(sizes).asLongStream().sum();
+        int base = 37; // the chars sit inside a larger array, as in a read of a whole column from one heap segment
+        byte[] input = new byte[base + total + 29];
+        for (int i = 0; i < input.length; i++) {
+            input[i] = (byte) ('a' + random.nextInt(26));
+        }
+        MemorySegment heapInput = MemorySegment.ofArray(input);
+        MemorySegment kept = Arena.global().allocate(total, 16);
+        MemorySegment views = Arena.global().allocate(16L * rows, 16);
+        int bufferIndex = 3;
+        Map<String, LongSupplier> loops = new LinkedHashMap<>();
+        loops.put("summarize", () -> SizeCodec.summarize(sizes, rows).sum());
+        byte[] rawSizes = new byte[4 * rows];
+        MemorySegment.copy(sizes, 0, MemorySegment.ofArray(rawSizes), LE_INT, 0, rows);
+        MemorySegment rawSizesSegment = MemorySegment.ofArray(rawSizes);
+        int[] decoded = new int[rows];
+        loops.put("sizesCopy", () -> {
+            MemorySegment.copy(rawSizesSegment, LE_INT, 0, decoded, 0, rows);
+            return decoded[rows - 1];
+        });
+        loops.put("copyToNative", () -> {
+            MemorySegment.copy(heapInput, base, kept, 0, total);
+            return kept.get(ValueLayout.JAVA_BYTE, 0);
+        });
+        loops.put("asciiTest", () -> AsciiBits.highBits(input, base, total));
+        loops.put("testThenCopyPieces", () -> testThenCopyPieces(input, base, total, kept));
+        loops.put("copyHighBits", () -> AsciiBits.copyHighBits(heapInput, base, kept, total));
+        loops.put("viewsMixed", () -> ViewLoops.mixed(sizes, rows, input, base, bufferIndex, views, 0));
+        loops.put("viewsAllLong", () -> ViewLoops.allLong(sizes, rows, input, base, bufferIndex, views, 0));
+        loops.put("viewsNoPrefix", () -> viewsNoPrefix(sizes, rows, bufferIndex, views));
+        byte[] storedViews = new byte[16 * rows];
+        random.nextBytes(storedViews);
+        MemorySegment storedViewsSegment = MemorySegment.ofArray(storedViews);
+        loops.put("copyViews", () -> {
+            MemorySegment.copy(storedViewsSegment, 0, views, 0, 16L * rows);
+            return views.get(LE_LONG, 0);
+        });
+        loops.put("fillViews", () -> {
+            views.fill((byte) rows);
+            return views.get(LE_LONG, 0);
+        });
+        // The two view loops must write the same views, and the copy must keep the chars as they are.
+        long mixedEnd = ViewLoops.mixed(sizes, rows, input, base, bufferIndex, views, 0);
+        byte[] mixedViews = views.toArray(ValueLayout.JAVA_BYTE);
+        views.fill((byte) 0x5A);
+        long allLongEnd = ViewLoops.allLong(sizes, rows, input, base, bufferIndex, views, 0);
+        long copied = AsciiBits.copyHighBits(heapInput, base, kept, total);
+        if (mixedEnd != total || allLongEnd != total || !Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE))
+                || copied != AsciiBits.highBits(input, base, total)
+                || MemorySegment.mismatch(heapInput, base, base + total, kept, 0, total) != -1) {
+            throw new AssertionError("long-value loops disagree: mixedEnd=" + mixedEnd + " allLongEnd=" + allLongEnd
+                    + " sizesSum=" + total);
+        }
+        time(loops, rounds, rows, size);
+    }
+
+    /**
+     * The reader's former chars pass for blocks with a long value: the ASCII test and the copy into the block's
+     * buffer in 64 KiB pieces, each piece tested and then copied while it is in the cache (replaced by
+     * {@code AsciiBits.copyHighBits}).
+     */
+    static long testThenCopyPieces(byte[] bytes, int from, int length, MemorySegment kept) {
+        MemorySegment source = MemorySegment.ofArray(bytes);
+        long high = 0;
+        for (int done = 0; done < length; done += 64 << 10) {
+            int piece = Math.min(64 << 10, length - done);
+            high |= AsciiBits.highBits(bytes, from + done, piece);
+            MemorySegment.copy(source, from + done, kept, done, piece);
+        }
+        return high;
+    }
+
+    /** The long-value views' two stores and running offset with no prefix loaded: what the chars' reads add. */
+    static long viewsNoPrefix(int[] sizes, int n, int bufferIndex, MemorySegment out) {
+        long p = 0;
+        for (int i = 0; i < n; i++) {
+            int length = sizes[i];
+            out.set(LE_LONG, 16L * i, length);
+            out.set(LE_LONG, 16L * i + 8, bufferIndex | (p << 32));
+            p += length;
+        }
+        return p;
     }
 
     /** {@code SizeCodec.summarize}'s pass over the raw sizes in the stream's segment, without the int[] copy. */

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * ({@link ViewLoops#allLong}, {@link ViewLoops#mixed}), and whole reads of such blocks, valid and not. Row counts
  * 0..70 and around 16, 32, 64 and 1,024; lengths 13 and up, 64 and up mixed in, one inline value among long ones;
  * bytes of 0x80 and more, and invalid UTF-8, in the middle of a 512-byte step of the vectorized copy, on either side
- * of its border, and in its tail. Fixed seeds, in every message.
+ * of its border, and in its tail; forged sizes. Fixed seeds, in every message.
  */
 class LongValueBlocksTest {
     private static final long SEED = 0x5EED_1064L;
@@ -193,6 +193,60 @@ class LongValueBlocksTest {
                     bytes[7 + serializer.format().typeName().length()] = 1;
                     FormatTestData.assertMatches(model, ColumnDeserializer.create().read(MemorySegment.ofArray(bytes),
                             arena), where);
+                }
+            }
+        }
+    }
+
+    @Test
+    void forgedSizesInALongValueBlockGiveCleanErrorsOrTheValuesTheyDescribe() throws IOException {
+        Random random = new Random(SEED + 4);
+        ValueLayout.OfInt leInt = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+        try (Arena arena = Arena.ofConfined()) {
+            for (int trial = 0; trial < 60; trial++) {
+                int rows = 2 + random.nextInt(trial % 2 == 0 ? 70 : 1100);
+                List<byte[]> values = new ArrayList<>();
+                for (int i = 0; i < rows; i++) {
+                    values.add(ascii(random, 13 + random.nextInt(68)));
+                }
+                byte[] bytes = FormatTestData.serialize(ColumnSerializer.of(ColumnFormat.SEPARATED, ColumnCodec.NONE),
+                        FormatTestData.column(arena, new Model(ViewKind.UTF8, values)));
+                int sizesAt = 38 + 8 + 1 + 4; // header, block rows and nulls, sizes encoding (raw) and length
+                int row = random.nextInt(rows - 1);
+                int size = values.get(row).length;
+                byte[] forged = bytes.clone();
+                String where = "seed=" + (SEED + 4) + " trial=" + trial + " rows=" + rows + " row=" + row;
+                switch (trial % 3) {
+                    case 0 -> { // the sum no longer matches the chars
+                        MemorySegment.ofArray(forged).set(leInt, sizesAt + 4L * row, size + 1 + random.nextInt(1000));
+                        CorruptColumnException e = assertThrows(CorruptColumnException.class,
+                                () -> ColumnDeserializer.create().read(MemorySegment.ofArray(forged), arena), where);
+                        assertEquals(0, e.block(), where + ": " + e.getMessage());
+                        assertEquals("chars", e.field(), where + ": " + e.getMessage());
+                    }
+                    case 1 -> { // a size of 2^31 or more
+                        MemorySegment.ofArray(forged).set(leInt, sizesAt + 4L * row, Integer.MIN_VALUE
+                                + random.nextInt(1000));
+                        CorruptColumnException e = assertThrows(CorruptColumnException.class,
+                                () -> ColumnDeserializer.create().read(MemorySegment.ofArray(forged), arena), where);
+                        assertEquals(0, e.block(), where + ": " + e.getMessage());
+                        assertEquals(row, e.row(), where + ": " + e.getMessage());
+                        assertEquals("sizes", e.field(), where + ": " + e.getMessage());
+                    }
+                    default -> { // bytes moved from one row to the next, the sum kept: the values the sizes describe
+                        int moved = 1 + random.nextInt(size);
+                        MemorySegment.ofArray(forged).set(leInt, sizesAt + 4L * row, size - moved);
+                        MemorySegment.ofArray(forged).set(leInt, sizesAt + 4L * (row + 1),
+                                values.get(row + 1).length + moved);
+                        List<byte[]> described = new ArrayList<>(values);
+                        byte[] joined = new byte[size + values.get(row + 1).length];
+                        System.arraycopy(values.get(row), 0, joined, 0, size);
+                        System.arraycopy(values.get(row + 1), 0, joined, size, values.get(row + 1).length);
+                        described.set(row, Arrays.copyOfRange(joined, 0, size - moved));
+                        described.set(row + 1, Arrays.copyOfRange(joined, size - moved, joined.length));
+                        FormatTestData.assertMatches(new Model(ViewKind.UTF8, described),
+                                ColumnDeserializer.create().read(MemorySegment.ofArray(forged), arena), where);
+                    }
                 }
             }
         }

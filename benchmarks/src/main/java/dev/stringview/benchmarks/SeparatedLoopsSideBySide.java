@@ -3,6 +3,7 @@ package dev.stringview.benchmarks;
 import dev.stringview.InlineViews;
 import dev.stringview.format.internal.AsciiBits;
 import dev.stringview.format.internal.SizeCodec;
+import dev.stringview.format.internal.ViewLoops;
 import dev.stringview.internal.InlineViewLoop;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -14,13 +15,14 @@ import java.lang.management.ThreadMXBean;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.LongSupplier;
 
 /**
- * The loops of seed 003's separated reader at sizes 1 and 8 taken apart (one 65,535-row block of inline
+ * The loops of seed 003's separated reader at sizes 1, 8 and 64 taken apart (one 65,535-row block of inline
  * values), each in the shape it has, or had, in {@code ColumnDeserializer} / {@code SizeCodec}, run in alternating
  * rounds in one JVM and timed in thread CPU time; prints medians, µs per block. It is how the size-1 read was
  * accounted for and why the loops look as they do:
@@ -50,14 +52,25 @@ import java.util.function.LongSupplier;
  *       heap chars themselves (no copy to native memory); it also recompiles the builder for both kinds of chars,
  *       so the {@code inlineViews} row of that run shows what a caller mixing them would pay.
  * </ul>
- * {@code java --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar
+ * With a {@code maxLength} of 16 or more (SerializationBenchmark's data at that size, every value over 12 bytes,
+ * e.g. 51..77 at 64) it takes a block of long values apart instead: {@code summarize}, {@code sizesCopy};
+ * {@code copyToNative} ({@code MemorySegment.copy} of the chars), {@code asciiTest}, {@code testThenCopyPieces}
+ * (the reader's former chars pass) and {@code copyHighBits} (its pass now, the copy that ORs the words);
+ * {@code viewsMixed} and {@code viewsAllLong} (the reader's view loops, {@code ViewLoops}), {@code viewsNoPrefix}
+ * (their stores and offsets without the prefix load); the dropped alternatives {@code viewsSplit},
+ * {@code viewsUnrolled4}, {@code fusedBytes16k}, {@code fusedRows256CopyFirst} and {@code fusedRows256ViewsFirst}
+ * (copy, test and views fused in chunks); and Arrow's parts, {@code copyViews} and {@code fillViews}.
+ *
+ * <p>{@code java --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar
  * dev.stringview.benchmarks.SeparatedLoopsSideBySide [rounds] [rows] [maxLength] [heapChars]} (maxLength 1: every value
- * 1 byte; 2..4: lengths uniform in 0..maxLength; 5..10: SerializationBenchmark's data at that size, lengths
- * uniform in [round(0.8 size), round(1.2 size)], e.g. 6..10 at 8).
+ * 1 byte; 2..4: lengths uniform in 0..maxLength; 5..10 and 16..1024: SerializationBenchmark's data at that size,
+ * lengths uniform in [round(0.8 size), round(1.2 size)], e.g. 6..10 at 8).
  */
 public final class SeparatedLoopsSideBySide {
     private static final VarHandle BYTES_LE_LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle BYTES_LE_INT =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong LE_LONG =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt LE_INT =
@@ -79,9 +92,14 @@ public final class SeparatedLoopsSideBySide {
         int rows = args.length > 1 ? Integer.parseInt(args[1]) : 65_535;
         int maxLength = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         boolean heapCharsToo = args.length > 3 && args[3].equals("heapChars");
-        if (rounds < 1 || rows < 1 || maxLength < 1 || maxLength > 10) {
+        if (rounds < 1 || rows < 1 || maxLength < 1 || maxLength > 10 && maxLength < 16 || maxLength > 1024) {
             throw new IllegalArgumentException("rounds=" + rounds + " rows=" + rows + " maxLength=" + maxLength
-                    + " (rounds >= 1, rows >= 1, maxLength 1..4, or 5..10 for SerializationBenchmark's size)");
+                    + " (rounds >= 1, rows >= 1, maxLength 1..4, or 5..10 or 16..1024 for SerializationBenchmark's"
+                    + " size)");
+        }
+        if (maxLength >= 16) {
+            longValues(rounds, rows, maxLength);
+            return;
         }
         Random random = new Random(42);
         int[] sizes = new int[rows];
@@ -157,13 +175,18 @@ public final class SeparatedLoopsSideBySide {
             throw new AssertionError("view loops disagree: arrayEnd=" + arrayEnd + " segmentEnd=" + segmentEnd
                     + " kernelEnd=" + kernelEnd + " sizesSum=" + total + " sameViews=" + sameViews);
         }
+        time(loops, rounds, rows, maxLength);
+    }
+
+    /** Runs {@code loops} in alternating rounds (two uncounted first) and prints their medians, µs per block. */
+    private static void time(Map<String, LongSupplier> loops, int rounds, int rows, int maxLength) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Map<String, double[]> micros = new LinkedHashMap<>();
         loops.keySet().forEach(name -> micros.put(name, new double[rounds]));
         long sink = 0;
+        int calls = Math.max(1, (int) (20_000_000L / rows / Math.max(1, maxLength / 8)));
         for (int round = -2; round < rounds; round++) { // two uncounted warm-up rounds
             for (Map.Entry<String, LongSupplier> loop : loops.entrySet()) {
-                int calls = Math.max(1, (int) (20_000_000L / rows));
                 long start = threads.getCurrentThreadCpuTime();
                 for (int c = 0; c < calls; c++) {
                     sink += loop.getValue().getAsLong();
@@ -177,6 +200,224 @@ public final class SeparatedLoopsSideBySide {
                 + " medians of %d rounds:", rows, maxLength, rounds));
         micros.forEach((name, m) -> line.append(String.format(Locale.ROOT, " %s %.2f", name, CoreBuilds.median(m))));
         System.out.println(line + " (sink " + (sink & 1) + ")");
+    }
+
+    /**
+     * A block of long values ({@code SerializationBenchmark}'s data at size {@code size}, 16 or more: lengths
+     * uniform in [round(0.8 size), round(1.2 size)], every one over 12 bytes) taken apart: what the reader does
+     * with it, and the copies Arrow IPC's read makes of the same block.
+     */
+    private static void longValues(int rounds, int rows, int size) {
+        Random random = new Random(42);
+        int low = Math.round(0.8f * size);
+        int high = Math.round(1.2f * size);
+        int[] sizes = new int[rows];
+        Arrays.setAll(sizes, i -> low + random.nextInt(high - low + 1));
+        int total = (int) Arrays.stream(sizes).asLongStream().sum();
+        int base = 37; // the chars sit inside a larger array, as in a read of a whole column from one heap segment
+        byte[] input = new byte[base + total + 29];
+        for (int i = 0; i < input.length; i++) {
+            input[i] = (byte) ('a' + random.nextInt(26));
+        }
+        MemorySegment heapInput = MemorySegment.ofArray(input);
+        MemorySegment kept = Arena.global().allocate(total, 16);
+        MemorySegment views = Arena.global().allocate(16L * rows, 16);
+        int bufferIndex = 3;
+        Map<String, LongSupplier> loops = new LinkedHashMap<>();
+        loops.put("summarize", () -> SizeCodec.summarize(sizes, rows).sum());
+        byte[] rawSizes = new byte[4 * rows];
+        MemorySegment.copy(sizes, 0, MemorySegment.ofArray(rawSizes), LE_INT, 0, rows);
+        MemorySegment rawSizesSegment = MemorySegment.ofArray(rawSizes);
+        int[] decoded = new int[rows];
+        loops.put("sizesCopy", () -> {
+            MemorySegment.copy(rawSizesSegment, LE_INT, 0, decoded, 0, rows);
+            return decoded[rows - 1];
+        });
+        loops.put("copyToNative", () -> {
+            MemorySegment.copy(heapInput, base, kept, 0, total);
+            return kept.get(ValueLayout.JAVA_BYTE, 0);
+        });
+        loops.put("asciiTest", () -> AsciiBits.highBits(input, base, total));
+        loops.put("testThenCopyPieces", () -> testThenCopyPieces(input, base, total, kept));
+        loops.put("copyHighBits", () -> AsciiBits.copyHighBits(heapInput, base, kept, total));
+        loops.put("viewsMixed", () -> ViewLoops.mixed(sizes, rows, input, base, bufferIndex, views, 0));
+        loops.put("viewsAllLong", () -> ViewLoops.allLong(sizes, rows, input, base, bufferIndex, views, 0));
+        loops.put("viewsNoPrefix", () -> viewsNoPrefix(sizes, rows, bufferIndex, views));
+        // Measured and dropped (docs/serialization.md, "Size 64"): the views in two loops, the loop unrolled by
+        // four, and the copy, the test and the views fused in chunks, by bytes and by rows, in either order.
+        int[] prefixes = new int[rows];
+        loops.put("viewsSplit", () -> viewsSplit(sizes, rows, input, base, prefixes, bufferIndex, views));
+        loops.put("viewsUnrolled4", () -> viewsUnrolled4(sizes, rows, input, base, bufferIndex, views));
+        loops.put("fusedBytes16k", () -> fusedByBytes(sizes, rows, heapInput, input, base, total, kept, bufferIndex,
+                views, 16 << 10));
+        loops.put("fusedRows256CopyFirst", () -> fusedByRows(sizes, rows, heapInput, input, base, kept, bufferIndex,
+                views, 256, true));
+        loops.put("fusedRows256ViewsFirst", () -> fusedByRows(sizes, rows, heapInput, input, base, kept,
+                bufferIndex, views, 256, false));
+        byte[] storedViews = new byte[16 * rows];
+        random.nextBytes(storedViews);
+        MemorySegment storedViewsSegment = MemorySegment.ofArray(storedViews);
+        loops.put("copyViews", () -> {
+            MemorySegment.copy(storedViewsSegment, 0, views, 0, 16L * rows);
+            return views.get(LE_LONG, 0);
+        });
+        loops.put("fillViews", () -> {
+            views.fill((byte) rows);
+            return views.get(LE_LONG, 0);
+        });
+        // The two view loops must write the same views, and the copy must keep the chars as they are.
+        long mixedEnd = ViewLoops.mixed(sizes, rows, input, base, bufferIndex, views, 0);
+        byte[] mixedViews = views.toArray(ValueLayout.JAVA_BYTE);
+        boolean same = true;
+        for (LongSupplier alternative : List.<LongSupplier>of(
+                () -> viewsSplit(sizes, rows, input, base, prefixes, bufferIndex, views),
+                () -> viewsUnrolled4(sizes, rows, input, base, bufferIndex, views),
+                () -> fusedByBytes(sizes, rows, heapInput, input, base, total, kept, bufferIndex, views, 16 << 10),
+                () -> fusedByRows(sizes, rows, heapInput, input, base, kept, bufferIndex, views, 256, true),
+                () -> fusedByRows(sizes, rows, heapInput, input, base, kept, bufferIndex, views, 256, false))) {
+            views.fill((byte) 0x5A);
+            alternative.getAsLong();
+            same &= Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE));
+        }
+        views.fill((byte) 0x5A);
+        long allLongEnd = ViewLoops.allLong(sizes, rows, input, base, bufferIndex, views, 0);
+        long copied = AsciiBits.copyHighBits(heapInput, base, kept, total);
+        if (!same || mixedEnd != total || allLongEnd != total
+                || !Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE))
+                || copied != AsciiBits.highBits(input, base, total)
+                || MemorySegment.mismatch(heapInput, base, base + total, kept, 0, total) != -1) {
+            throw new AssertionError("long-value loops disagree: mixedEnd=" + mixedEnd + " allLongEnd=" + allLongEnd
+                    + " sizesSum=" + total);
+        }
+        time(loops, rounds, rows, size);
+    }
+
+    /**
+     * The reader's former chars pass for blocks with a long value: the ASCII test and the copy into the block's
+     * buffer in 64 KiB pieces, each piece tested and then copied while it is in the cache (replaced by
+     * {@code AsciiBits.copyHighBits}).
+     */
+    static long testThenCopyPieces(byte[] bytes, int from, int length, MemorySegment kept) {
+        MemorySegment source = MemorySegment.ofArray(bytes);
+        long high = 0;
+        for (int done = 0; done < length; done += 64 << 10) {
+            int piece = Math.min(64 << 10, length - done);
+            high |= AsciiBits.highBits(bytes, from + done, piece);
+            MemorySegment.copy(source, from + done, kept, done, piece);
+        }
+        return high;
+    }
+
+    /** The long-value views of rows {@code [from, to)}, row {@code from}'s value at {@code bytes[base + p]}. */
+    static int viewsOfRows(int[] sizes, int from, int to, byte[] bytes, int base, int p, int bufferIndex,
+            MemorySegment out) {
+        for (int i = from; i < to; i++) {
+            int length = sizes[i];
+            out.set(LE_LONG, 16L * i, length | ((long) (int) BYTES_LE_INT.get(bytes, base + p) << 32));
+            out.set(LE_LONG, 16L * i + 8, bufferIndex | ((long) p << 32));
+            p += length;
+        }
+        return p;
+    }
+
+    /** The prefixes gathered into an {@code int[]} by one loop, the views written by a second. */
+    static long viewsSplit(int[] sizes, int n, byte[] bytes, int base, int[] prefixes, int bufferIndex,
+            MemorySegment out) {
+        int p = base;
+        for (int i = 0; i < n; i++) {
+            prefixes[i] = (int) BYTES_LE_INT.get(bytes, p);
+            p += sizes[i];
+        }
+        long offset = 0;
+        for (int i = 0; i < n; i++) {
+            out.set(LE_LONG, 16L * i, sizes[i] | ((long) prefixes[i] << 32));
+            out.set(LE_LONG, 16L * i + 8, bufferIndex | (offset << 32));
+            offset += sizes[i];
+        }
+        return offset;
+    }
+
+    /** The long-value view loop unrolled by four, the four prefix loads first. */
+    static long viewsUnrolled4(int[] sizes, int n, byte[] bytes, int base, int bufferIndex, MemorySegment out) {
+        int p = base;
+        int i = 0;
+        for (; i + 4 <= n; i += 4) {
+            int p1 = p + sizes[i];
+            int p2 = p1 + sizes[i + 1];
+            int p3 = p2 + sizes[i + 2];
+            long a0 = (int) BYTES_LE_INT.get(bytes, p);
+            long a1 = (int) BYTES_LE_INT.get(bytes, p1);
+            long a2 = (int) BYTES_LE_INT.get(bytes, p2);
+            long a3 = (int) BYTES_LE_INT.get(bytes, p3);
+            long at = 16L * i;
+            out.set(LE_LONG, at, sizes[i] | a0 << 32);
+            out.set(LE_LONG, at + 8, bufferIndex | ((long) (p - base) << 32));
+            out.set(LE_LONG, at + 16, sizes[i + 1] | a1 << 32);
+            out.set(LE_LONG, at + 24, bufferIndex | ((long) (p1 - base) << 32));
+            out.set(LE_LONG, at + 32, sizes[i + 2] | a2 << 32);
+            out.set(LE_LONG, at + 40, bufferIndex | ((long) (p2 - base) << 32));
+            out.set(LE_LONG, at + 48, sizes[i + 3] | a3 << 32);
+            out.set(LE_LONG, at + 56, bufferIndex | ((long) (p3 - base) << 32));
+            p = p3 + sizes[i + 3];
+        }
+        return viewsOfRows(sizes, i, n, bytes, base, p - base, bufferIndex, out);
+    }
+
+    /**
+     * The chars copied and tested {@code chunk} bytes at a time, each chunk followed by the views of the rows that
+     * start in it, while the chunk is in the cache.
+     */
+    static long fusedByBytes(int[] sizes, int n, MemorySegment source, byte[] bytes, int base, int length,
+            MemorySegment kept, int bufferIndex, MemorySegment out, int chunk) {
+        long high = 0;
+        int row = 0;
+        int p = 0;
+        for (int done = 0; done < length; done += chunk) {
+            int piece = Math.min(chunk, length - done);
+            high |= AsciiBits.copyHighBits(source, base + done, kept.asSlice(done, piece), piece);
+            int first = row;
+            int end = p;
+            while (row < n && end < done + piece) {
+                end += sizes[row++];
+            }
+            p = viewsOfRows(sizes, first, row, bytes, base, p, bufferIndex, out);
+        }
+        return high;
+    }
+
+    /** The same by {@code chunkRows} rows: their bytes copied and tested, then their views, or the other way. */
+    static long fusedByRows(int[] sizes, int n, MemorySegment source, byte[] bytes, int base, MemorySegment kept,
+            int bufferIndex, MemorySegment out, int chunkRows, boolean copyFirst) {
+        long high = 0;
+        int p = 0;
+        for (int row = 0; row < n; row += chunkRows) {
+            int to = Math.min(n, row + chunkRows);
+            int span = 0;
+            for (int i = row; i < to; i++) {
+                span += sizes[i];
+            }
+            if (copyFirst) {
+                high |= AsciiBits.copyHighBits(source, base + p, kept.asSlice(p, span), span);
+            }
+            viewsOfRows(sizes, row, to, bytes, base, p, bufferIndex, out);
+            if (!copyFirst) {
+                high |= AsciiBits.copyHighBits(source, base + p, kept.asSlice(p, span), span);
+            }
+            p += span;
+        }
+        return high;
+    }
+
+    /** The long-value views' two stores and running offset with no prefix loaded: what the chars' reads add. */
+    static long viewsNoPrefix(int[] sizes, int n, int bufferIndex, MemorySegment out) {
+        long p = 0;
+        for (int i = 0; i < n; i++) {
+            int length = sizes[i];
+            out.set(LE_LONG, 16L * i, length);
+            out.set(LE_LONG, 16L * i + 8, bufferIndex | (p << 32));
+            p += length;
+        }
+        return p;
     }
 
     /** {@code SizeCodec.summarize}'s pass over the raw sizes in the stream's segment, without the int[] copy. */

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
-/** The separated reader's loops taken apart run once, small, on both kinds of data (its view loops must agree). */
+/** The separated reader's loops taken apart run once, small, on short and long values (its view loops must agree). */
 class SeparatedLoopsSideBySideTest {
     @Test
     void runsOnceOnOneByteAndMixedLengths() {
@@ -14,11 +14,19 @@ class SeparatedLoopsSideBySideTest {
     }
 
     @Test
+    void runsOnceOnLongValues() { // its long-value loops and the dropped alternatives must write the same views
+        SeparatedLoopsSideBySide.main(new String[] {"1", "1003", "64"});
+        SeparatedLoopsSideBySide.main(new String[] {"1", "257", "16"});
+    }
+
+    @Test
     void rejectsLengthsItDoesNotModel() {
         // 11 and more would give values over 12 bytes (round(1.2 x 11) = 13), which no inline loop takes
         assertThrows(IllegalArgumentException.class,
                 () -> SeparatedLoopsSideBySide.main(new String[] {"1", "1000", "11"}));
         assertThrows(IllegalArgumentException.class,
                 () -> SeparatedLoopsSideBySide.main(new String[] {"1", "1000", "0"}));
+        assertThrows(IllegalArgumentException.class,
+                () -> SeparatedLoopsSideBySide.main(new String[] {"1", "1000", "15"}));
     }
 }

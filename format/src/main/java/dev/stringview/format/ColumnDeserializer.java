@@ -13,6 +13,7 @@ import dev.stringview.format.internal.AsciiBits;
 import dev.stringview.format.internal.ByteSource;
 import dev.stringview.format.internal.Lz4Block;
 import dev.stringview.format.internal.SizeCodec;
+import dev.stringview.format.internal.ViewLoops;
 import dev.stringview.format.internal.Wire;
 import java.io.IOException;
 import java.io.InputStream;
@@ -65,9 +66,9 @@ public final class ColumnDeserializer {
     private byte[] decodeScratch = new byte[0];
     /** A size-prefix block's views, built on the heap and copied to the column at once (see buildPrefixedViews). */
     private long[] views = new long[0];
-    /** One view of a separated block's last rows, built by {@link #putView} (see buildViews). */
+    /** One view of a separated block's last rows, built by {@link #putView} (see ViewLoops). */
     private final long[] tailView = new long[2];
-    /** A heap copy of a chars stream that lives in native memory, for buildViews. */
+    /** A heap copy of a chars stream that lives in native memory, for ViewLoops. */
     private byte[] charsCopy = new byte[0];
     /** Native memory for the chars of inline-only blocks, read by InlineViews' vector form (see nativeChars). */
     private MemorySegment nativeChars = MemorySegment.NULL;
@@ -76,26 +77,6 @@ public final class ColumnDeserializer {
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle BYTES_LE_INT =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-
-    /**
-     * Masks of an inline view built from two overlapping little-endian words of the chars, {@code a} at the
-     * value's start and {@code b} four bytes further: word 0 is {@code length | (a << 32) & WORD0_MASKS[length]}
-     * (bytes 0..3 of the value), word 1 is {@code b & WORD1_MASKS[length]} (bytes 4..11), so the bytes past the
-     * value's end are zero as the Utf8View layout requires. Indexed by the length clipped to 15; 13 to 15 (long
-     * values) keep the four prefix bytes. Tables, because a computed mask needs a branch or a select per word
-     * (measured slower on random lengths).
-     */
-    private static final long[] WORD0_MASKS = new long[16];
-    private static final long[] WORD1_MASKS = new long[16];
-
-    static {
-        for (int length = 0; length < 16; length++) {
-            int bytes = Math.min(length, ViewLayout.INLINE_MAX);
-            WORD0_MASKS[length] = bytes >= 4 ? 0xFFFF_FFFF_0000_0000L : ((1L << (8 * bytes)) - 1) << 32;
-            WORD1_MASKS[length] = bytes <= 4 ? 0 : bytes == ViewLayout.INLINE_MAX ? -1L
-                    : (1L << (8 * (bytes - 4))) - 1;
-        }
-    }
 
     private ColumnDeserializer(boolean validateUtf8) {
         this.validateUtf8 = validateUtf8;
@@ -312,11 +293,13 @@ public final class ColumnDeserializer {
         }
         int wordRows = rowsWithWordRoom(sizes, n);
         int lastOffset = switch (longest) {
-            case 4 -> buildTinyViews(sizes, wordRows, MemorySegment.ofArray(array), base, target.views,
+            case 4 -> ViewLoops.inline4(sizes, wordRows, MemorySegment.ofArray(array), base, target.views,
                     firstRow * 16);
-            case 8 -> buildShortViews(sizes, wordRows, array, base, target.views, firstRow * 16);
-            case ViewLayout.INLINE_MAX -> buildInlineViews(sizes, wordRows, array, base, target.views, firstRow * 16);
-            default -> buildViews(sizes, wordRows, array, base, bufferIndex, target.views, firstRow * 16);
+            case 8 -> ViewLoops.inline8(sizes, wordRows, array, base, target.views, firstRow * 16);
+            case ViewLayout.INLINE_MAX -> ViewLoops.inline12(sizes, wordRows, array, base, target.views, firstRow * 16);
+            default -> summary.allLong()
+                    ? ViewLoops.allLong(sizes, wordRows, array, base, bufferIndex, target.views, firstRow * 16)
+                    : ViewLoops.mixed(sizes, wordRows, array, base, bufferIndex, target.views, firstRow * 16);
         };
         buildLastViews(sizes, wordRows, n, lastOffset, array, base, (int) rawLength, bufferIndex, target.views,
                 firstRow * 16);
@@ -362,42 +345,34 @@ public final class ColumnDeserializer {
         }
     }
 
-    /** Bytes of the chars tested for ASCII and copied into the block's buffer at a time: well inside L2. */
-    private static final int KEEP_PIECE = 64 << 10;
+    /** A byte of 0x80 or above in a word of {@link AsciiBits}' ORs. */
+    private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
+
     /**
-     * Largest chars stream tested and copied in pieces, half the benchmark machine's last-level cache: with 4 MiB
-     * streams (size 64) the validated read gained more than the trusted one in the same runs (1.40x against
-     * 1.11x), with 64 MiB ones (size 1,024) pieces were no faster (docs/benchmarks.md).
+     * Chars streams above this size are copied alone when not tested for ASCII: a 64 MiB stream (size 1,024) took
+     * 1.6x as long through {@link AsciiBits#copyHighBits} as through {@code MemorySegment.copy}, probably because
+     * only a copy that large gets the C library's non-temporal stores; tested, it is still faster fused (1.09x).
      */
-    private static final int KEEP_IN_PIECES_MAX = 16 << 20;
+    private static final int COPY_ALONE_MIN = 16 << 20;
 
     /**
      * Copies {@code bytes[from, from + length)} into {@code kept} (when not null) and, when {@code testAscii},
-     * tells whether they are all ASCII, {@link #KEEP_PIECE} bytes at a time: each piece is tested, then copied
-     * while it is still in the cache, one read of the stream instead of two; streams over
-     * {@link #KEEP_IN_PIECES_MAX} and reads without the test copy at once. Returns false when ASCII was not tested.
+     * tells whether they are all ASCII; returns false when ASCII was not tested. With a buffer to fill, the test
+     * rides on the copy ({@link AsciiBits#copyHighBits}, one read of the chars, vectorized by C2), which is faster
+     * than the copy alone up to {@link #COPY_ALONE_MIN} bytes, so the trusted read takes it too.
      */
     private static boolean keepCheckingAscii(byte[] bytes, int from, int length, MemorySegment kept,
             boolean testAscii) {
-        MemorySegment source = kept == null ? null : MemorySegment.ofArray(bytes);
-        if (!testAscii || length > KEEP_IN_PIECES_MAX) {
-            // One test and one copy: reads of 64 MiB streams measured 1.1x-1.2x slower in 64 KiB pieces (loaded
-            // runs), probably because only a copy that large gets the C library's non-temporal stores.
-            boolean ascii = testAscii && (AsciiBits.highBits(bytes, from, length) & 0x8080_8080_8080_8080L) == 0;
-            if (kept != null) {
-                MemorySegment.copy(source, from, kept, 0, length);
-            }
-            return ascii;
+        long high;
+        if (kept == null) {
+            high = testAscii ? AsciiBits.highBits(bytes, from, length) : 0;
+        } else if (!testAscii && length > COPY_ALONE_MIN) {
+            MemorySegment.copy(MemorySegment.ofArray(bytes), from, kept, 0, length);
+            high = 0;
+        } else {
+            high = AsciiBits.copyHighBits(MemorySegment.ofArray(bytes), from, kept, length);
         }
-        long high = 0;
-        for (int done = 0; done < length; done += KEEP_PIECE) {
-            int piece = Math.min(KEEP_PIECE, length - done);
-            high |= AsciiBits.highBits(bytes, from + done, piece);
-            if (kept != null) {
-                MemorySegment.copy(source, from + done, kept, done, piece);
-            }
-        }
-        return (high & 0x8080_8080_8080_8080L) == 0;
+        return testAscii && (high & HIGH_BITS) == 0;
     }
 
     /**
@@ -451,101 +426,6 @@ public final class ColumnDeserializer {
             bytesAfter += sizes[--first];
         }
         return bytesAfter >= ViewLayout.INLINE_MAX ? first + 1 : first;
-    }
-
-    /**
-     * Writes the views of rows {@code [0, rows)} of a block whose values are all 12 bytes or shorter straight into
-     * {@code out} from byte {@code outAt} on: the hot loop at small sizes. Per row one size, two overlapping 8-byte
-     * loads of the chars ({@code bytes[base..]}; every row here has 12 bytes of chars from its start,
-     * {@link #rowsWithWordRoom}), two table masks and two stores: no branch. Plain arrays for the inputs and a
-     * small method of its own: over segments inside the large block reader each access kept its checks (about
-     * 7 ns a row); the stores into the segment have their checks hoisted here (they follow the row index).
-     * Writing the views into a heap chunk and copying it to {@code out} measured slower than storing them here.
-     * Returns the offset in the chars of row {@code rows}.
-     */
-    private static int buildInlineViews(int[] sizes, int rows, byte[] bytes, int base, MemorySegment out,
-            long outAt) {
-        int p = base;
-        for (int i = 0; i < rows; i++) {
-            int length = sizes[i];
-            int mask = length & 15; // 0..12 here
-            long word0 = length | ((long) BYTES_LE_LONG.get(bytes, p) << 32) & WORD0_MASKS[mask];
-            long word1 = (long) BYTES_LE_LONG.get(bytes, p + 4) & WORD1_MASKS[mask];
-            out.set(LE_LONG, outAt + 16L * i, word0);
-            out.set(LE_LONG, outAt + 16L * i + 8, word1);
-            p += length;
-        }
-        return p - base;
-    }
-
-    /**
-     * {@link #buildInlineViews} for a block whose values are all 8 bytes or shorter: one 8-byte load per row
-     * gives both words (bytes 4..7 are the load's upper half). 1.3x faster than the 12-byte loop in a standalone
-     * loop at size 1.
-     */
-    private static int buildShortViews(int[] sizes, int rows, byte[] bytes, int base, MemorySegment out,
-            long outAt) {
-        int p = base;
-        for (int i = 0; i < rows; i++) {
-            int length = sizes[i];
-            int mask = length & 15; // 0..8 here
-            long word = (long) BYTES_LE_LONG.get(bytes, p);
-            out.set(LE_LONG, outAt + 16L * i, length | (word << 32) & WORD0_MASKS[mask]);
-            out.set(LE_LONG, outAt + 16L * i + 8, (word >>> 32) & WORD1_MASKS[mask]);
-            p += length;
-        }
-        return p - base;
-    }
-
-    /**
-     * {@link #buildInlineViews} for a block whose values are all 4 bytes or shorter: word 1 is zero, word 0 one
-     * load and one mask. 1.5x faster than the 12-byte loop in a standalone loop at size 1.
-     *
-     * <p>The chars are read through a heap segment over the array ({@code chars}, always of that one kind, so
-     * this code never sees a native chars segment), not the array's {@code VarHandle}: 63 against 75 µs for
-     * 65,535 one-byte rows in a standalone loop, 1.31x faster for the whole size-1 block read side by side. In
-     * C2's code of the array version the array's limit was spilled to the stack and compared once a row, and the
-     * loop ran out of registers; the same change made the 8- and 12-byte loops 0.90x-0.98x as fast, so they keep
-     * the array (SerializationSideBySide, 2026-11-24, docs/benchmarks.md).
-     */
-    private static int buildTinyViews(int[] sizes, int rows, MemorySegment chars, int base, MemorySegment out,
-            long outAt) {
-        long p = base;
-        for (int i = 0; i < rows; i++) {
-            int length = sizes[i];
-            long word = chars.get(LE_LONG, p);
-            out.set(LE_LONG, outAt + 16L * i, length | (word << 32) & WORD0_MASKS[length & 15]);
-            out.set(LE_LONG, outAt + 16L * i + 8, 0L);
-            p += length;
-        }
-        return (int) (p - base);
-    }
-
-    /**
-     * {@link #buildInlineViews} for a block with values longer than 12 bytes: such a value's view is its length,
-     * its first four bytes, {@code bufferIndex} and its offset in the block's buffer (the chars, kept as one
-     * segment). A branch on the length: computing both forms for every row and selecting measured 1.1x slower
-     * at size 64, where the branch always goes one way.
-     */
-    private static int buildViews(int[] sizes, int rows, byte[] bytes, int base, int bufferIndex,
-            MemorySegment out, long outAt) {
-        int p = base;
-        for (int i = 0; i < rows; i++) {
-            int length = sizes[i];
-            long word0;
-            long word1;
-            if (length <= ViewLayout.INLINE_MAX) {
-                word0 = length | ((long) BYTES_LE_LONG.get(bytes, p) << 32) & WORD0_MASKS[length & 15];
-                word1 = (long) BYTES_LE_LONG.get(bytes, p + 4) & WORD1_MASKS[length & 15];
-            } else {
-                word0 = length | ((long) (int) BYTES_LE_INT.get(bytes, p) << 32);
-                word1 = bufferIndex | ((long) (p - base) << 32);
-            }
-            out.set(LE_LONG, outAt + 16L * i, word0);
-            out.set(LE_LONG, outAt + 16L * i + 8, word1);
-            p += length;
-        }
-        return p - base;
     }
 
     /**
@@ -630,7 +510,7 @@ public final class ColumnDeserializer {
 
     /**
      * The views of a size-prefix block's {@code n} rows into {@link #views}, the same array loop as
-     * {@link #buildViews} so that the benchmark's baseline is not slowed by segment accesses the separated reader
+     * {@link ViewLoops#mixed} so that the benchmark's baseline is not slowed by segment accesses the separated reader
      * no longer makes: per row a LEB128 length (each byte checked against the stream's end), the null and length
      * checks, UTF-8 of the value on its own, then its view. Returns whether any value is longer than 12 bytes.
      */

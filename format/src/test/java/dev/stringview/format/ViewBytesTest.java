@@ -66,7 +66,7 @@ class ViewBytesTest {
 
     /**
      * The one pass over a block's sizes against a plain model: the sum, the longest class (the smallest of 4, 8 and
-     * 12 bounding every size, else MAX_VALUE) and null for any negative size, over 0..70 rows and around the
+     * 12 bounding every size, else MAX_VALUE), whether every size is over 12 and null for any negative size, over 0..70 rows and around the
      * vector strides (16, 32, 64, 1024), uniform and mixed sizes, the rows past {@code n} ignored.
      */
     @Test
@@ -84,15 +84,25 @@ class ViewBytesTest {
                 sizes[i] = uniform ? first : bound == Integer.MAX_VALUE ? random.nextInt(Integer.MAX_VALUE)
                         : random.nextInt(bound + 1);
             }
+            if (n > 0 && trial % 5 == 1) { // long values only (13..80 bytes), maybe with one inline value among them
+                for (int i = 0; i < n; i++) {
+                    sizes[i] = 13 + random.nextInt(68);
+                }
+                if (random.nextBoolean()) {
+                    sizes[random.nextInt(n)] = random.nextInt(13);
+                }
+            }
             int negativeAt = n > 0 && random.nextInt(5) == 0 ? random.nextInt(n) : -1;
             if (negativeAt >= 0) {
                 sizes[negativeAt] = random.nextBoolean() ? Integer.MIN_VALUE : -1 - random.nextInt(20);
             }
             long sum = 0;
             int longest = 0;
+            int shortest = Integer.MAX_VALUE;
             for (int i = 0; i < n; i++) {
                 sum += sizes[i];
                 longest = Math.max(longest, sizes[i]);
+                shortest = Math.min(shortest, sizes[i]);
             }
             String where = "seed=" + (SEED + 2) + " trial=" + trial + " n=" + n + " negativeAt=" + negativeAt;
             SizeCodec.Summary summary = SizeCodec.summarize(sizes, n);
@@ -101,7 +111,7 @@ class ViewBytesTest {
                 continue;
             }
             int expected = longest <= 4 ? 4 : longest <= 8 ? 8 : longest <= 12 ? 12 : Integer.MAX_VALUE;
-            assertEquals(new SizeCodec.Summary(sum, expected), summary, where);
+            assertEquals(new SizeCodec.Summary(sum, expected, longest > 12 && shortest > 12), summary, where);
         }
     }
 

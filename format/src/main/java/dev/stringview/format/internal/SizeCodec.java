@@ -191,9 +191,10 @@ public final class SizeCodec {
 
     /**
      * What a block reader needs of its sizes: {@code sum} of {@code sizes[0..n)} and {@code longestClass}, the
-     * smallest of 4, 8 and 12 bounding every size, or {@code Integer.MAX_VALUE} when one is longer than 12 bytes.
+     * smallest of 4, 8 and 12 bounding every size, or {@code Integer.MAX_VALUE} when one is longer than 12 bytes;
+     * {@code allLong} when every size is longer than 12 bytes (so every view points into the chars).
      */
-    public record Summary(long sum, int longestClass) {}
+    public record Summary(long sum, int longestClass, boolean allLong) {}
 
     /**
      * {@link #decode} and the {@link Summary} of the decoded sizes, checked exactly as {@code decode} checks them,
@@ -239,9 +240,22 @@ public final class SizeCodec {
             return null;
         }
         if (over12 < 0) {
-            return new Summary(longSum(sizes, n), Integer.MAX_VALUE);
+            return new Summary(longSum(sizes, n), Integer.MAX_VALUE, allLong(sizes, n));
         }
-        return new Summary(sum, over4 >= 0 ? 4 : over8 >= 0 ? 8 : ViewLayout.INLINE_MAX);
+        return new Summary(sum, over4 >= 0 ? 4 : over8 >= 0 ? 8 : ViewLayout.INLINE_MAX, false);
+    }
+
+    /**
+     * Whether every one of {@code sizes[0..n)} (none negative) is more than 12: an OR of {@code size - 13},
+     * negative exactly when one is not. A loop of its own, run only for blocks with a long value, so that the
+     * inline blocks' one pass above keeps its shape.
+     */
+    private static boolean allLong(int[] sizes, int n) {
+        int inline = 0;
+        for (int i = 0; i < n; i++) {
+            inline |= sizes[i] - (ViewLayout.INLINE_MAX + 1);
+        }
+        return inline >= 0;
     }
 
     /** The sum of {@code sizes[0..n)}, each in [0, 2^31), in a long: a loop of its own, which C2 vectorizes. */

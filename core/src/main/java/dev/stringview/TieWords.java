@@ -123,27 +123,51 @@ final class TieWords {
         for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
             for (long t = ties[w]; t != 0; t &= t - 1) {
                 int position = base + (w << 6) + Long.numberOfTrailingZeros(t);
-                int row = selection == null ? position : selection[position];
-                long at = (long) row << 4;
-                int length = views.get(LAYOUT_LE_INT, at);
-                if (length <= INLINE_MAX) {
-                    continue;
-                }
-                int index = views.get(LAYOUT_LE_INT, at + 8);
-                long offset = Integer.toUnsignedLong(views.get(LAYOUT_LE_INT, at + 12));
-                if (index < 0 || index >= buffers.length) {
-                    return missingBuffer(row, index, buffers.length);
-                }
-                long size = buffers[index].byteSize();
-                if (offset + length > size) {
-                    return new IndexOutOfBoundsException("view points past its data buffer: row=" + row
-                            + " bufferIndex=" + index + " offset=" + offset + " length=" + length + " bufferBytes="
-                            + size);
+                RuntimeException e = misplaced(views, buffers, selection == null ? position : selection[position]);
+                if (e != null) {
+                    return e;
                 }
             }
         }
         return cause != null ? cause : new IllegalStateException("no misplaced tie found: base=" + base
                 + " count=" + count);
+    }
+
+    /**
+     * The error for the first of the non-null rows {@code rows[0..n)} that is long and names a missing buffer or
+     * bytes outside its buffer, with its view's numbers; {@code cause} (the bounds failure met while reading) or an
+     * {@link IllegalStateException} when none does.
+     */
+    static RuntimeException misplacedRow(MemorySegment views, MemorySegment[] buffers, int[] rows, int n,
+            RuntimeException cause) {
+        for (int k = 0; k < n; k++) {
+            RuntimeException e = misplaced(views, buffers, rows[k]);
+            if (e != null) {
+                return e;
+            }
+        }
+        return cause != null ? cause : new IllegalStateException("no misplaced row found: rows=" + n + " buffers="
+                + buffers.length);
+    }
+
+    /** The error for non-null {@code row} when it is long and its view names a missing buffer or bytes outside it. */
+    private static RuntimeException misplaced(MemorySegment views, MemorySegment[] buffers, int row) {
+        long at = (long) row << 4;
+        int length = views.get(LAYOUT_LE_INT, at);
+        if (length <= INLINE_MAX) {
+            return null;
+        }
+        int index = views.get(LAYOUT_LE_INT, at + 8);
+        long offset = Integer.toUnsignedLong(views.get(LAYOUT_LE_INT, at + 12));
+        if (index < 0 || index >= buffers.length) {
+            return missingBuffer(row, index, buffers.length);
+        }
+        long size = buffers[index].byteSize();
+        if (offset + length > size) {
+            return new IndexOutOfBoundsException("view points past its data buffer: row=" + row + " bufferIndex="
+                    + index + " offset=" + offset + " length=" + length + " bufferBytes=" + size);
+        }
+        return null;
     }
 
     /**
@@ -277,6 +301,41 @@ final class TieWords {
         }
         if (misplaced >= 0) {
             throw missingBuffer(views, misplaced);
+        }
+        return matches;
+    }
+
+    /**
+     * {@link #countMatchingLong} in two loops, for sparse candidates over a buffer far larger than the cache
+     * ({@link #LARGE_BUFFER_BYTES}): the first only reads each row's buffer offset from its view (in L2 after the
+     * pass) into {@code offsets} (room for {@code n}); the second loads the bytes at those offsets and compares
+     * them. In the one loop each buffer load, a DRAM miss, waited on its view's load, since the address is view word
+     * 1; with the addresses in an array in L1 no buffer load waits on another load, and many misses are in flight
+     * at once. In cache the extra loop only costs (docs/architecture.md, "Starts-with's long candidates: offsets
+     * first").
+     */
+    static int countMatchingLongGathered(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long mask,
+            long bits, long[] offsets) {
+        MemorySegment only = onlyBuffer(buffers);
+        if (only == null) {
+            return keepMatchingManyBuffers(views, buffers, rows, n, mask, bits);
+        }
+        int otherBuffer = 0;
+        for (int k = 0; k < n; k++) {
+            long w1 = views.get(LAYOUT_LE_LONG, ((long) rows[k] << 4) + 8);
+            otherBuffer |= (int) w1;
+            offsets[k] = (w1 >>> 32) + PREFIX_SIZE;
+        }
+        if (otherBuffer != 0) {
+            throw misplacedRow(views, buffers, rows, n, null);
+        }
+        int matches = 0;
+        try {
+            for (int k = 0; k < n; k++) {
+                matches += (only.get(LAYOUT_LE_LONG, offsets[k]) & mask) == bits ? 1 : 0;
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw misplacedRow(views, buffers, rows, n, e);
         }
         return matches;
     }

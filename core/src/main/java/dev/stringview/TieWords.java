@@ -6,6 +6,7 @@ import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 import static dev.stringview.ViewLayout.PREFIX_SIZE;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 
 /**
  * The second phase shared by the equality, prefix and order kernels: rows that the view words could not decide
@@ -198,8 +199,87 @@ final class TieWords {
      */
     static int keepMatching(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long mask, long bits) {
         MemorySegment only = onlyBuffer(buffers);
-        return only != null ? keepMatching(views, only, rows, n, mask, bits)
-                : keepMatchingManyBuffers(views, buffers, rows, n, mask, bits);
+        if (only == null) {
+            return keepMatchingManyBuffers(views, buffers, rows, n, mask, bits);
+        }
+        return gathers(views, only, rows, n) ? keepMatchingGathered(views, only, buffers, rows, n, mask, bits)
+                : keepMatching(views, only, rows, n, mask, bits);
+    }
+
+    /** Candidates per block of {@link #keepMatchingGathered}: the block's offsets (8 KiB) stay in L1. */
+    private static final int GATHER_BLOCK = 1024;
+
+    /** How many of the first candidates {@link #gathers} looks at for a long row. */
+    private static final int SAMPLED_CANDIDATES = 4;
+
+    /**
+     * Whether {@link #keepMatchingGathered} takes the valid candidates {@code rows[0..n)} over the one buffer
+     * {@code only}: the buffer holds at least {@value #LARGE_BUFFER_BYTES} bytes (each long candidate's bytes are a
+     * DRAM miss); there are enough candidates to fill the loops; they are sparse (at most one in eight of the rows
+     * they span, in increasing order: dense ones read the buffer almost in order, and the prefetcher streams it);
+     * and one of the first {@value #SAMPLED_CANDIDATES} is long (on all-inline rows, such as Suite 1's 8-byte
+     * values, there is nothing to gather and the extra loops only cost).
+     */
+    private static boolean gathers(MemorySegment views, MemorySegment only, int[] rows, int n) {
+        if (n < 64 || only.byteSize() < LARGE_BUFFER_BYTES || (long) rows[n - 1] - rows[0] < 8L * n) {
+            return false;
+        }
+        for (int k = 0; k < SAMPLED_CANDIDATES; k++) {
+            if (views.get(LAYOUT_LE_INT, (long) rows[k] << 4) > INLINE_MAX) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@link #keepMatching} on one buffer far larger than the cache, block by block of {@value #GATHER_BLOCK}
+     * candidates in three loops: the first reads each long candidate's buffer offset from its view into an array,
+     * the second only loads the bytes at those offsets (no load waits on another, so many DRAM misses are in flight
+     * at once), the third compares every candidate, taking a long one's word from that array and an inline one's
+     * from its view, and keeps the matches (a branch predicted "no match"). The first and third loops pick by the
+     * row's kind with arithmetic, not a branch, which mixed lengths would mispredict.
+     */
+    private static int keepMatchingGathered(MemorySegment views, MemorySegment only, MemorySegment[] buffers,
+            int[] rows, int n, long mask, long bits) {
+        long[] words = new long[Math.min(n, GATHER_BLOCK) + 1];
+        int kept = 0;
+        for (int base = 0; base < n; base += GATHER_BLOCK) {
+            int end = Math.min(n, base + GATHER_BLOCK);
+            int longs = 0;
+            int otherBuffer = 0;
+            for (int k = base; k < end; k++) {
+                long at = (long) rows[k] << 4;
+                int isLong = views.get(LAYOUT_LE_INT, at) > INLINE_MAX ? 1 : 0;
+                long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+                otherBuffer |= (int) w1 & -isLong;
+                words[longs] = (w1 >>> 32) + PREFIX_SIZE; // kept (the count stepped) for a long row only
+                longs += isLong;
+            }
+            if (otherBuffer != 0) {
+                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, null);
+            }
+            try {
+                for (int j = 0; j < longs; j++) {
+                    words[j] = only.get(LAYOUT_LE_LONG, words[j]);
+                }
+            } catch (IndexOutOfBoundsException e) {
+                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, e);
+            }
+            int next = 0;
+            for (int k = base; k < end; k++) {
+                int row = rows[k];
+                long at = (long) row << 4;
+                boolean isLong = views.get(LAYOUT_LE_INT, at) > INLINE_MAX;
+                long inline = views.get(LAYOUT_LE_LONG, at + 8);
+                long gathered = words[next]; // one past the last long one's word when none is left: never used
+                next += isLong ? 1 : 0;
+                if (((isLong ? gathered : inline) & mask) == bits) {
+                    rows[kept++] = row; // kept <= k: the rows still to read are not overwritten
+                }
+            }
+        }
+        return kept;
     }
 
     /** {@link #keepMatching} for a column whose only buffer is {@code buffer} ({@link #onlyBuffer}). */

@@ -342,6 +342,9 @@ final class TieWords {
         if (only == null) {
             return keepMatchingManyBuffers(views, buffers, rows, n, -1L, bits);
         }
+        if (gathers(views, only, rows, n)) {
+            return keepMatchingLongGathered(views, only, buffers, rows, n, bits);
+        }
         int kept = 0;
         int misplaced = -1;
         for (int k = 0; k < n; k++) {
@@ -354,6 +357,35 @@ final class TieWords {
         }
         if (misplaced >= 0) {
             throw missingBuffer(views, misplaced);
+        }
+        return kept;
+    }
+
+    /** {@link #keepMatchingGathered} for rows known to be long ({@link #keepMatchingLong}): no length read. */
+    private static int keepMatchingLongGathered(MemorySegment views, MemorySegment only, MemorySegment[] buffers,
+            int[] rows, int n, long bits) {
+        long[] offsets = new long[Math.min(n, GATHER_BLOCK)];
+        int kept = 0;
+        for (int base = 0; base < n; base += GATHER_BLOCK) {
+            int end = Math.min(n, base + GATHER_BLOCK);
+            int otherBuffer = 0;
+            for (int k = base; k < end; k++) {
+                long w1 = views.get(LAYOUT_LE_LONG, ((long) rows[k] << 4) + 8);
+                otherBuffer |= (int) w1;
+                offsets[k - base] = (w1 >>> 32) + PREFIX_SIZE;
+            }
+            if (otherBuffer != 0) {
+                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, null);
+            }
+            try {
+                for (int k = base; k < end; k++) {
+                    if (only.get(LAYOUT_LE_LONG, offsets[k - base]) == bits) {
+                        rows[kept++] = rows[k];
+                    }
+                }
+            } catch (IndexOutOfBoundsException e) {
+                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, e);
+            }
         }
         return kept;
     }

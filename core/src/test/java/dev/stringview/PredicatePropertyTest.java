@@ -867,10 +867,11 @@ class PredicatePropertyTest {
      * for three patterns. {@code select} over all rows gathers too ({@link TieWords#keepMatching}: its candidates,
      * inline and long, are sparse, in blocks of 1024), as does {@code count} for patterns over 12 bytes. A gathered
      * candidate naming a missing buffer or pointing past the buffer's end fails, in {@code count} and in
-     * {@code select}, with a one-line error naming the row and the numbers.
+     * {@code select}, with a one-line error naming the row and the numbers. Equality's {@code select} with long
+     * constants (candidates sparse and long: {@link TieWords#keepMatchingLong}) is checked the same way.
      */
     @Test
-    void startsWithCountGathersSparseLongCandidatesOverALargeBuffer() throws InterruptedException {
+    void startsWithAndEqualityGatherSparseLongCandidatesOverALargeBuffer() throws InterruptedException {
         if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
             assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
         }
@@ -942,6 +943,29 @@ class PredicatePropertyTest {
                 checkPredicate("gathered startsWith nulls pattern=" + ModelChecks.show(pattern) + " seed=" + seed,
                         ViewPredicates.startsWith(pattern), nulls, withNulls, v -> startsWith(v, pattern), seed);
             }
+            // Equality's select with long constants (its candidates, rows of the constant's length and prefix, are
+            // sparse and long, so gathered too): values of the data and copies changed at byte 4, 11 or 12.
+            List<byte[]> constants = new ArrayList<>();
+            for (int i = 1; i <= 6; i++) {
+                byte[] k = values.get(longCandidateRows.get(longCandidateRows.size() * i / 7)).clone();
+                constants.add(k.clone());
+                int at = i % 3 == 0 ? 4 : i % 3 == 1 ? 11 : 12;
+                k[at] ^= (byte) 0x80;
+                constants.add(k);
+            }
+            constants.add(values.get(rows - 1));
+            for (byte[] k : constants) {
+                int[] want = java.util.stream.IntStream.range(0, rows).filter(r -> Arrays.equals(values.get(r), k))
+                        .toArray();
+                for (int c = 0; c < columns.size(); c++) {
+                    int[] out = new int[rows];
+                    int n = ViewPredicates.equalTo(k).select(columns.get(c), out);
+                    assertArrayEquals(want, Arrays.copyOf(out, n), "gathered equalTo select column#" + c
+                            + " constant=" + ModelChecks.show(k) + " seed=" + seed);
+                }
+            }
+            checkPredicate("gathered equalTo large seed=" + seed, ViewPredicates.equalTo(constants.get(0)), large,
+                    values, v -> Arrays.equals(v, constants.get(0)), seed);
             // A long candidate in a sparse large window (the first), then one in the last window, made malformed.
             ViewPredicate startsWith = ViewPredicates.startsWith(Arrays.copyOf(start, 6));
             for (int row : new int[] {longCandidateRows.get(longCandidateRows.size() / 9), rows - 1}) {
@@ -967,6 +991,10 @@ class PredicatePropertyTest {
                     assertEquals(expected, e.getMessage());
                     e = assertThrows(IndexOutOfBoundsException.class, () -> startsWith.select(bad, new int[rows]),
                             "select row=" + row + " pastTheEnd=" + pastTheEnd);
+                    assertEquals(expected, e.getMessage());
+                    ViewPredicate equalTo = ViewPredicates.equalTo(values.get(row));
+                    e = assertThrows(IndexOutOfBoundsException.class, () -> equalTo.select(bad, new int[rows]),
+                            "equalTo select row=" + row + " pastTheEnd=" + pastTheEnd);
                     assertEquals(expected, e.getMessage());
                 }
             }

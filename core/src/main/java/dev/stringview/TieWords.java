@@ -21,6 +21,11 @@ import java.util.Arrays;
  * time between view scans, the misses came one after another; in a loop over hundreds of ties with a handful of
  * instructions each, the out-of-order core has many of them in flight at once (memory-level parallelism). Suite 1's
  * contiguous heap showed the difference: docs/architecture.md has the figures.
+ *
+ * <p>Over one buffer far larger than the cache, sparse long candidates are also read in separate loops
+ * ({@link #countMatchingLongGathered}, {@link #keepMatchingGathered}): first their buffer offsets from their views,
+ * then the bytes at those offsets, so that no buffer load, a DRAM miss, waits on the view load that gives its
+ * address.
  */
 final class TieWords {
     /** Rows per window (a multiple of 64): its tie bits and outcome words stay in L1. */
@@ -195,7 +200,8 @@ final class TieWords {
      * not depend on each other, so over hundreds of candidates they are in flight together. Keeping a row is a
      * branch, predicted "no match", not arithmetic ({@code rows[kept] = row; kept += match}): the rows are read from
      * the array being written, and a store whose index waits on the loaded bytes held up the next candidates' reads
-     * (the same as {@link EqualityPredicate}'s confirmation loop; docs/architecture.md has the figures).
+     * (the same as {@link EqualityPredicate}'s confirmation loop; docs/architecture.md has the figures). Over one
+     * buffer far larger than the cache, sparse candidates go through {@link #keepMatchingGathered} ({@link #gathers}).
      */
     static int keepMatching(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long mask, long bits) {
         MemorySegment only = onlyBuffer(buffers);
@@ -238,7 +244,8 @@ final class TieWords {
      * the second only loads the bytes at those offsets (no load waits on another, so many DRAM misses are in flight
      * at once), the third compares every candidate, taking a long one's word from that array and an inline one's
      * from its view, and keeps the matches (a branch predicted "no match"). The first and third loops pick by the
-     * row's kind with arithmetic, not a branch, which mixed lengths would mispredict.
+     * row's kind with arithmetic, not a branch, which mixed lengths would mispredict (docs/architecture.md,
+     * "Offsets first, over a large buffer").
      */
     private static int keepMatchingGathered(MemorySegment views, MemorySegment only, MemorySegment[] buffers,
             int[] rows, int n, long mask, long bits) {
@@ -335,7 +342,8 @@ final class TieWords {
 
     /**
      * {@link #keepMatching} with mask -1 for rows known to be long (the candidates of equality with a long constant,
-     * which share its length): neither the length is read nor the row's kind branched on.
+     * which share its length): neither the length is read nor the row's kind branched on. Over one buffer far
+     * larger than the cache, sparse candidates go through {@link #keepMatchingLongGathered} ({@link #gathers}).
      */
     static int keepMatchingLong(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long bits) {
         MemorySegment only = onlyBuffer(buffers);
@@ -423,8 +431,7 @@ final class TieWords {
      * pass) into {@code offsets} (room for {@code n}); the second loads the bytes at those offsets and compares
      * them. In the one loop each buffer load, a DRAM miss, waited on its view's load, since the address is view word
      * 1; with the addresses in an array in L1 no buffer load waits on another load, and many misses are in flight
-     * at once. In cache the extra loop only costs (docs/architecture.md, "Starts-with's long candidates: offsets
-     * first").
+     * at once. In cache the extra loop only costs (docs/architecture.md, "Offsets first, over a large buffer").
      */
     static int countMatchingLongGathered(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long mask,
             long bits, long[] offsets) {

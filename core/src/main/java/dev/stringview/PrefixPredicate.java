@@ -136,6 +136,9 @@ final class PrefixPredicate extends ViewPredicate {
                     }
                     total += TieWords.countMatchingLongGathered(views, buffers, longCandidates, candidates,
                             inlineMask, inlineBits, offsets);
+                } else if (pattern.length <= INLINE_MAX && candidates == to - from) {
+                    total += TieWords.countMatchingLongRun(views, buffers, longCandidates, from, candidates,
+                            inlineMask, inlineBits);
                 } else if (pattern.length <= INLINE_MAX) {
                     total += TieWords.countMatchingLong(views, buffers, longCandidates, candidates, inlineMask,
                             inlineBits);

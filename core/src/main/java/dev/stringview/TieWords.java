@@ -426,6 +426,36 @@ final class TieWords {
     }
 
     /**
+     * {@link #countMatchingLong} when the candidates are the rows {@code first .. first + n - 1} (every row of a
+     * window is a long candidate: every value shares the pattern's first four bytes, as URLs share "http"), with
+     * those rows also in {@code rows[0..n)}. On one buffer the loop runs over the rows themselves: no id is read
+     * back, and with the row as the induction variable C2 checks the views' bounds once for the loop instead of
+     * once a candidate.
+     */
+    static int countMatchingLongRun(MemorySegment views, MemorySegment[] buffers, int[] rows, int first, int n,
+            long mask, long bits) {
+        MemorySegment only = onlyBuffer(buffers);
+        if (only == null) {
+            return keepMatchingManyBuffers(views, buffers, rows, n, mask, bits);
+        }
+        int matches = 0;
+        int otherBuffer = 0;
+        try {
+            for (int row = first, end = first + n; row < end; row++) {
+                long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
+                otherBuffer |= (int) w1;
+                matches += (only.get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE) & mask) == bits ? 1 : 0;
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw misplacedRow(views, buffers, rows, n, e);
+        }
+        if (otherBuffer != 0) {
+            throw misplacedRow(views, buffers, rows, n, null);
+        }
+        return matches;
+    }
+
+    /**
      * {@link #countMatchingLong} in two loops, for sparse candidates over a buffer far larger than the cache
      * ({@link #LARGE_BUFFER_BYTES}): the first only reads each row's buffer offset from its view (in L2 after the
      * pass) into {@code offsets} (room for {@code n}); the second loads the bytes at those offsets and compares

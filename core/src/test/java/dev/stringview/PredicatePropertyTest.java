@@ -1002,6 +1002,96 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Starts-with's {@code count} over windows where every row is a long candidate (every value shares the
+     * pattern's first four bytes and is longer than 12), read in row order without ids
+     * ({@link TieWords#countMatchingLongRun}): full 1024-row windows, one whose last row is inline instead (the id
+     * loop), and a last, partial window whose last value ends at the buffer's end; lengths 13, 15, 16, 17 and 25;
+     * bytes 4..11 changed to 0x80-flipped or 0xFF bytes; patterns of 5..13, 17 and 25 bytes; one small buffer, one
+     * of 8 MiB (a single 16384-row window, which its inline row sends to the id loop), many buffers, and nulls with
+     * garbage views; against the model through every
+     * entry point and selection. A row in such a window naming a missing buffer or pointing past the buffer's end
+     * fails with a one-line error naming the row and the numbers.
+     */
+    @Test
+    void startsWithCountOverWindowsOfOnlyLongCandidates() throws InterruptedException {
+        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
+            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
+        }
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int[] longLengths = {13, 15, 16, 17, 25};
+        long seed = 0x2A11;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        start[5] = (byte) 0xFF;
+        start[8] = (byte) 0x80;
+        int rows = 3 * TieWords.WINDOW + 500;
+        List<byte[]> values = new ArrayList<>();
+        for (int row = 0; row < rows; row++) {
+            boolean inline = row == 2 * TieWords.WINDOW - 1; // the second window's last row
+            int length = row == rows - 1 ? 25 : inline ? 11 : longLengths[random.nextInt(longLengths.length)];
+            byte[] v = Arrays.copyOf(start, length);
+            if (random.nextInt(3) == 0) {
+                int at = 4 + random.nextInt(8);
+                v[at] = random.nextBoolean() ? (byte) (v[at] ^ 0x80) : (byte) 0xFF;
+            }
+            values.add(v);
+        }
+        List<byte[]> withNulls = new ArrayList<>(values);
+        for (int i = 5; i < withNulls.size(); i += 13) {
+            withNulls.set(i, null);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn small = oneAdoptedBufferEndingAtItsLastValue(arena, values, 0);
+            List<ViewColumn> columns = List.of(small,
+                    oneAdoptedBufferEndingAtItsLastValue(arena, values, LARGE_BUFFER_BYTES),
+                    TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed));
+            ViewColumn nulls = TestData.withGarbageNullViews(arena, oneAdoptedBuffer(arena, withNulls), seed);
+            for (int patternLength : new int[] {5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 25}) {
+                for (byte last : new byte[] {start[patternLength - 1], (byte) 0xFF}) {
+                    byte[] pattern = Arrays.copyOf(start, patternLength);
+                    pattern[patternLength - 1] = last;
+                    ViewPredicate startsWith = ViewPredicates.startsWith(pattern);
+                    long want = values.stream().filter(v -> startsWith(v, pattern)).count();
+                    for (int c = 0; c < columns.size(); c++) {
+                        assertEquals(want, startsWith.count(columns.get(c)), "all long column#" + c + " pattern="
+                                + ModelChecks.show(pattern) + " seed=" + seed);
+                    }
+                    if (patternLength == 6 || patternLength == 12 || patternLength == 13) {
+                        checkPredicate("all long pattern=" + ModelChecks.show(pattern) + " seed=" + seed, startsWith,
+                                small, values, v -> startsWith(v, pattern), seed);
+                        checkPredicate("all long nulls pattern=" + ModelChecks.show(pattern) + " seed=" + seed,
+                                startsWith, nulls, withNulls, v -> startsWith(v, pattern), seed);
+                    }
+                }
+            }
+            MemorySegment buffer = small.buffer(0);
+            ViewPredicate startsWith = ViewPredicates.startsWith(Arrays.copyOf(start, 6));
+            for (int row : new int[] {TieWords.WINDOW - 300, rows - 1}) { // in run windows: the first and last
+                long at = (long) row * ViewLayout.VIEW_SIZE;
+                for (boolean pastTheEnd : new boolean[] {false, true}) {
+                    MemorySegment views = arena.allocate(small.views().byteSize(), 16);
+                    MemorySegment.copy(small.views(), 0, views, 0, views.byteSize());
+                    long offset = buffer.byteSize() - 10;
+                    if (pastTheEnd) {
+                        views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET, (int) offset);
+                    } else {
+                        views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 3);
+                    }
+                    ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
+                            List.of(buffer));
+                    String expected = pastTheEnd
+                            ? "view points past its data buffer: row=" + row + " bufferIndex=0 offset=" + offset
+                                    + " length=" + values.get(row).length + " bufferBytes=" + buffer.byteSize()
+                            : "view names a missing data buffer: row=" + row + " bufferIndex=3 buffers=1";
+                    IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                            () -> startsWith.count(bad), "row=" + row + " pastTheEnd=" + pastTheEnd);
+                    assertEquals(expected, e.getMessage());
+                }
+            }
+        }
+    }
+
+    /**
      * {@link #oneAdoptedBuffer(Arena, List, long)}, except that the buffer ends with the last value's last byte (a
      * load of bytes past it fails).
      */

@@ -113,6 +113,11 @@ final class PrefixPredicate extends ViewPredicate {
         int largest = TieWords.windowRows(column); // larger over buffers far larger than the cache
         int window = largest;
         int[] longCandidates = new int[Math.min(largest, Math.max(1, n))];
+        MemorySegment[] buffers = column.bufferArray();
+        // Over a buffer far larger than the cache, sparse long candidates' offsets are read in a loop of their own
+        // (TieWords.countMatchingLongGathered); that array is made on first use.
+        boolean gather = column.bufferBytes() >= TieWords.LARGE_BUFFER_BYTES;
+        long[] offsets = null;
         int total = 0;
         for (int from = 0, to; from < n; from = to) {
             to = Math.min(n, from + window);
@@ -125,10 +130,21 @@ final class PrefixPredicate extends ViewPredicate {
             if (candidates > 0) {
                 // Long candidates of a pattern of at most 12 bytes: one masked word decides, so they are counted
                 // without writing the kept ids back (TieWords.countMatchingLong); longer patterns confirm.
-                total += pattern.length <= INLINE_MAX
-                        ? TieWords.countMatchingLong(views, column.bufferArray(), longCandidates, candidates,
-                                inlineMask, inlineBits)
-                        : confirm(column, views, longCandidates, candidates);
+                if (pattern.length <= INLINE_MAX && gather && TieWords.sparse(candidates, to - from)) {
+                    if (offsets == null) {
+                        offsets = new long[longCandidates.length];
+                    }
+                    total += TieWords.countMatchingLongGathered(views, buffers, longCandidates, candidates,
+                            inlineMask, inlineBits, offsets);
+                } else if (pattern.length <= INLINE_MAX && candidates == to - from) {
+                    total += TieWords.countMatchingLongRun(views, buffers, longCandidates, from, candidates,
+                            inlineMask, inlineBits);
+                } else if (pattern.length <= INLINE_MAX) {
+                    total += TieWords.countMatchingLong(views, buffers, longCandidates, candidates, inlineMask,
+                            inlineBits);
+                } else {
+                    total += confirm(column, views, longCandidates, candidates);
+                }
             }
             window = TieWords.nextWindowRows(largest, candidates, to - from);
         }

@@ -6,6 +6,7 @@ import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 import static dev.stringview.ViewLayout.PREFIX_SIZE;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 
 /**
  * The second phase shared by the equality, prefix and order kernels: rows that the view words could not decide
@@ -20,6 +21,11 @@ import java.lang.foreign.MemorySegment;
  * time between view scans, the misses came one after another; in a loop over hundreds of ties with a handful of
  * instructions each, the out-of-order core has many of them in flight at once (memory-level parallelism). Suite 1's
  * contiguous heap showed the difference: docs/architecture.md has the figures.
+ *
+ * <p>Over one buffer far larger than the cache, sparse long candidates are also read in separate loops
+ * ({@link #countMatchingLongGathered}, {@link #keepMatchingGathered}): first their buffer offsets from their views,
+ * then the bytes at those offsets, so that no buffer load, a DRAM miss, waits on the view load that gives its
+ * address.
  */
 final class TieWords {
     /** Rows per window (a multiple of 64): its tie bits and outcome words stay in L1. */
@@ -123,27 +129,51 @@ final class TieWords {
         for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
             for (long t = ties[w]; t != 0; t &= t - 1) {
                 int position = base + (w << 6) + Long.numberOfTrailingZeros(t);
-                int row = selection == null ? position : selection[position];
-                long at = (long) row << 4;
-                int length = views.get(LAYOUT_LE_INT, at);
-                if (length <= INLINE_MAX) {
-                    continue;
-                }
-                int index = views.get(LAYOUT_LE_INT, at + 8);
-                long offset = Integer.toUnsignedLong(views.get(LAYOUT_LE_INT, at + 12));
-                if (index < 0 || index >= buffers.length) {
-                    return missingBuffer(row, index, buffers.length);
-                }
-                long size = buffers[index].byteSize();
-                if (offset + length > size) {
-                    return new IndexOutOfBoundsException("view points past its data buffer: row=" + row
-                            + " bufferIndex=" + index + " offset=" + offset + " length=" + length + " bufferBytes="
-                            + size);
+                RuntimeException e = misplaced(views, buffers, selection == null ? position : selection[position]);
+                if (e != null) {
+                    return e;
                 }
             }
         }
         return cause != null ? cause : new IllegalStateException("no misplaced tie found: base=" + base
                 + " count=" + count);
+    }
+
+    /**
+     * The error for the first of the non-null rows {@code rows[0..n)} that is long and names a missing buffer or
+     * bytes outside its buffer, with its view's numbers; {@code cause} (the bounds failure met while reading) or an
+     * {@link IllegalStateException} when none does.
+     */
+    static RuntimeException misplacedRow(MemorySegment views, MemorySegment[] buffers, int[] rows, int n,
+            RuntimeException cause) {
+        for (int k = 0; k < n; k++) {
+            RuntimeException e = misplaced(views, buffers, rows[k]);
+            if (e != null) {
+                return e;
+            }
+        }
+        return cause != null ? cause : new IllegalStateException("no misplaced row found: rows=" + n + " buffers="
+                + buffers.length);
+    }
+
+    /** The error for non-null {@code row} when it is long and its view names a missing buffer or bytes outside it. */
+    private static RuntimeException misplaced(MemorySegment views, MemorySegment[] buffers, int row) {
+        long at = (long) row << 4;
+        int length = views.get(LAYOUT_LE_INT, at);
+        if (length <= INLINE_MAX) {
+            return null;
+        }
+        int index = views.get(LAYOUT_LE_INT, at + 8);
+        long offset = Integer.toUnsignedLong(views.get(LAYOUT_LE_INT, at + 12));
+        if (index < 0 || index >= buffers.length) {
+            return missingBuffer(row, index, buffers.length);
+        }
+        long size = buffers[index].byteSize();
+        if (offset + length > size) {
+            return new IndexOutOfBoundsException("view points past its data buffer: row=" + row + " bufferIndex="
+                    + index + " offset=" + offset + " length=" + length + " bufferBytes=" + size);
+        }
+        return null;
     }
 
     /**
@@ -170,12 +200,93 @@ final class TieWords {
      * not depend on each other, so over hundreds of candidates they are in flight together. Keeping a row is a
      * branch, predicted "no match", not arithmetic ({@code rows[kept] = row; kept += match}): the rows are read from
      * the array being written, and a store whose index waits on the loaded bytes held up the next candidates' reads
-     * (the same as {@link EqualityPredicate}'s confirmation loop; docs/architecture.md has the figures).
+     * (the same as {@link EqualityPredicate}'s confirmation loop; docs/architecture.md has the figures). Over one
+     * buffer far larger than the cache, sparse candidates go through {@link #keepMatchingGathered} ({@link #gathers}).
      */
     static int keepMatching(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long mask, long bits) {
         MemorySegment only = onlyBuffer(buffers);
-        return only != null ? keepMatching(views, only, rows, n, mask, bits)
-                : keepMatchingManyBuffers(views, buffers, rows, n, mask, bits);
+        if (only == null) {
+            return keepMatchingManyBuffers(views, buffers, rows, n, mask, bits);
+        }
+        return gathers(views, only, rows, n) ? keepMatchingGathered(views, only, buffers, rows, n, mask, bits)
+                : keepMatching(views, only, rows, n, mask, bits);
+    }
+
+    /** Candidates per block of {@link #keepMatchingGathered}: the block's offsets (8 KiB) stay in L1. */
+    private static final int GATHER_BLOCK = 1024;
+
+    /** How many of the first candidates {@link #gathers} looks at for a long row. */
+    private static final int SAMPLED_CANDIDATES = 4;
+
+    /**
+     * Whether {@link #keepMatchingGathered} takes the valid candidates {@code rows[0..n)} over the one buffer
+     * {@code only}: the buffer holds at least {@value #LARGE_BUFFER_BYTES} bytes (each long candidate's bytes are a
+     * DRAM miss); there are enough candidates to fill the loops; they are sparse (at most one in eight of the rows
+     * they span, in increasing order: dense ones read the buffer almost in order, and the prefetcher streams it);
+     * and one of the first {@value #SAMPLED_CANDIDATES} is long (on all-inline rows, such as Suite 1's 8-byte
+     * values, there is nothing to gather and the extra loops only cost).
+     */
+    private static boolean gathers(MemorySegment views, MemorySegment only, int[] rows, int n) {
+        if (n < 64 || only.byteSize() < LARGE_BUFFER_BYTES || (long) rows[n - 1] - rows[0] < 8L * n) {
+            return false;
+        }
+        for (int k = 0; k < SAMPLED_CANDIDATES; k++) {
+            if (views.get(LAYOUT_LE_INT, (long) rows[k] << 4) > INLINE_MAX) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@link #keepMatching} on one buffer far larger than the cache, block by block of {@value #GATHER_BLOCK}
+     * candidates in three loops: the first reads each long candidate's buffer offset from its view into an array,
+     * the second only loads the bytes at those offsets (no load waits on another, so many DRAM misses are in flight
+     * at once), the third compares every candidate, taking a long one's word from that array and an inline one's
+     * from its view, and keeps the matches (a branch predicted "no match"). The first and third loops pick by the
+     * row's kind with arithmetic, not a branch, which mixed lengths would mispredict (docs/architecture.md,
+     * "Offsets first, over a large buffer").
+     */
+    private static int keepMatchingGathered(MemorySegment views, MemorySegment only, MemorySegment[] buffers,
+            int[] rows, int n, long mask, long bits) {
+        long[] words = new long[Math.min(n, GATHER_BLOCK) + 1];
+        int kept = 0;
+        for (int base = 0; base < n; base += GATHER_BLOCK) {
+            int end = Math.min(n, base + GATHER_BLOCK);
+            int longs = 0;
+            int otherBuffer = 0;
+            for (int k = base; k < end; k++) {
+                long at = (long) rows[k] << 4;
+                int isLong = views.get(LAYOUT_LE_INT, at) > INLINE_MAX ? 1 : 0;
+                long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+                otherBuffer |= (int) w1 & -isLong;
+                words[longs] = (w1 >>> 32) + PREFIX_SIZE; // kept (the count stepped) for a long row only
+                longs += isLong;
+            }
+            if (otherBuffer != 0) {
+                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, null);
+            }
+            try {
+                for (int j = 0; j < longs; j++) {
+                    words[j] = only.get(LAYOUT_LE_LONG, words[j]);
+                }
+            } catch (IndexOutOfBoundsException e) {
+                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, e);
+            }
+            int next = 0;
+            for (int k = base; k < end; k++) {
+                int row = rows[k];
+                long at = (long) row << 4;
+                boolean isLong = views.get(LAYOUT_LE_INT, at) > INLINE_MAX;
+                long inline = views.get(LAYOUT_LE_LONG, at + 8);
+                long gathered = words[next]; // one past the last long one's word when none is left: never used
+                next += isLong ? 1 : 0;
+                if (((isLong ? gathered : inline) & mask) == bits) {
+                    rows[kept++] = row; // kept <= k: the rows still to read are not overwritten
+                }
+            }
+        }
+        return kept;
     }
 
     /** {@link #keepMatching} for a column whose only buffer is {@code buffer} ({@link #onlyBuffer}). */
@@ -231,12 +342,16 @@ final class TieWords {
 
     /**
      * {@link #keepMatching} with mask -1 for rows known to be long (the candidates of equality with a long constant,
-     * which share its length): neither the length is read nor the row's kind branched on.
+     * which share its length): neither the length is read nor the row's kind branched on. Over one buffer far
+     * larger than the cache, sparse candidates go through {@link #keepMatchingLongGathered} ({@link #gathers}).
      */
     static int keepMatchingLong(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long bits) {
         MemorySegment only = onlyBuffer(buffers);
         if (only == null) {
             return keepMatchingManyBuffers(views, buffers, rows, n, -1L, bits);
+        }
+        if (gathers(views, only, rows, n)) {
+            return keepMatchingLongGathered(views, only, buffers, rows, n, bits);
         }
         int kept = 0;
         int misplaced = -1;
@@ -250,6 +365,35 @@ final class TieWords {
         }
         if (misplaced >= 0) {
             throw missingBuffer(views, misplaced);
+        }
+        return kept;
+    }
+
+    /** {@link #keepMatchingGathered} for rows known to be long ({@link #keepMatchingLong}): no length read. */
+    private static int keepMatchingLongGathered(MemorySegment views, MemorySegment only, MemorySegment[] buffers,
+            int[] rows, int n, long bits) {
+        long[] offsets = new long[Math.min(n, GATHER_BLOCK)];
+        int kept = 0;
+        for (int base = 0; base < n; base += GATHER_BLOCK) {
+            int end = Math.min(n, base + GATHER_BLOCK);
+            int otherBuffer = 0;
+            for (int k = base; k < end; k++) {
+                long w1 = views.get(LAYOUT_LE_LONG, ((long) rows[k] << 4) + 8);
+                otherBuffer |= (int) w1;
+                offsets[k - base] = (w1 >>> 32) + PREFIX_SIZE;
+            }
+            if (otherBuffer != 0) {
+                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, null);
+            }
+            try {
+                for (int k = base; k < end; k++) {
+                    if (only.get(LAYOUT_LE_LONG, offsets[k - base]) == bits) {
+                        rows[kept++] = rows[k];
+                    }
+                }
+            } catch (IndexOutOfBoundsException e) {
+                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, e);
+            }
         }
         return kept;
     }
@@ -277,6 +421,70 @@ final class TieWords {
         }
         if (misplaced >= 0) {
             throw missingBuffer(views, misplaced);
+        }
+        return matches;
+    }
+
+    /**
+     * {@link #countMatchingLong} when the candidates are the rows {@code first .. first + n - 1} (every row of a
+     * window is a long candidate: every value shares the pattern's first four bytes, as URLs share "http"), with
+     * those rows also in {@code rows[0..n)}. On one buffer the loop runs over the rows themselves: no id is read
+     * back, and with the row as the induction variable C2 checks the views' bounds once for the loop instead of
+     * once a candidate.
+     */
+    static int countMatchingLongRun(MemorySegment views, MemorySegment[] buffers, int[] rows, int first, int n,
+            long mask, long bits) {
+        MemorySegment only = onlyBuffer(buffers);
+        if (only == null) {
+            return keepMatchingManyBuffers(views, buffers, rows, n, mask, bits);
+        }
+        int matches = 0;
+        int otherBuffer = 0;
+        try {
+            for (int row = first, end = first + n; row < end; row++) {
+                long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
+                otherBuffer |= (int) w1;
+                matches += (only.get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE) & mask) == bits ? 1 : 0;
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw misplacedRow(views, buffers, rows, n, e);
+        }
+        if (otherBuffer != 0) {
+            throw misplacedRow(views, buffers, rows, n, null);
+        }
+        return matches;
+    }
+
+    /**
+     * {@link #countMatchingLong} in two loops, for sparse candidates over a buffer far larger than the cache
+     * ({@link #LARGE_BUFFER_BYTES}): the first only reads each row's buffer offset from its view (in L2 after the
+     * pass) into {@code offsets} (room for {@code n}); the second loads the bytes at those offsets and compares
+     * them. In the one loop each buffer load, a DRAM miss, waited on its view's load, since the address is view word
+     * 1; with the addresses in an array in L1 no buffer load waits on another load, and many misses are in flight
+     * at once. In cache the extra loop only costs (docs/architecture.md, "Offsets first, over a large buffer").
+     */
+    static int countMatchingLongGathered(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long mask,
+            long bits, long[] offsets) {
+        MemorySegment only = onlyBuffer(buffers);
+        if (only == null) {
+            return keepMatchingManyBuffers(views, buffers, rows, n, mask, bits);
+        }
+        int otherBuffer = 0;
+        for (int k = 0; k < n; k++) {
+            long w1 = views.get(LAYOUT_LE_LONG, ((long) rows[k] << 4) + 8);
+            otherBuffer |= (int) w1;
+            offsets[k] = (w1 >>> 32) + PREFIX_SIZE;
+        }
+        if (otherBuffer != 0) {
+            throw misplacedRow(views, buffers, rows, n, null);
+        }
+        int matches = 0;
+        try {
+            for (int k = 0; k < n; k++) {
+                matches += (only.get(LAYOUT_LE_LONG, offsets[k]) & mask) == bits ? 1 : 0;
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw misplacedRow(views, buffers, rows, n, e);
         }
         return matches;
     }

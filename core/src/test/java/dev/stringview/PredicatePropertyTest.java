@@ -856,6 +856,289 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Starts-with's {@code count} where sparse long candidates over a buffer of 8 MiB or more are gathered (their
+     * offsets read in a loop of their own, {@link TieWords#countMatchingLongGathered}): 16384-row windows with 4%
+     * long candidates, one window made dense (70% in 2500 rows, so it and the 1024-row windows after it take the
+     * one loop) and one with none; long candidates on both sides of the first window border (rows 16383, 16384)
+     * and at the column's end, whose 25 bytes end exactly at the buffer's end; lengths 0, 1, 11, 12, 13, 15, 16, 17
+     * and 25; bytes 4..11 changed to 0x80-flipped or 0xFF bytes; patterns of 5..13, 17 and 25 bytes. Columns: that
+     * buffer, the same values packed (no gathering), two large buffers and many small ones (the many-buffer loop),
+     * and the large buffer with nulls whose views hold garbage; against the model, every entry point and selection
+     * for three patterns. {@code select} over all rows gathers too ({@link TieWords#keepMatching}: its candidates,
+     * inline and long, are sparse, in blocks of 1024), as does {@code count} for patterns over 12 bytes. A gathered
+     * candidate naming a missing buffer or pointing past the buffer's end fails, in {@code count} and in
+     * {@code select}, with a one-line error naming the row and the numbers. Equality's {@code select} with long
+     * constants (candidates sparse and long: {@link TieWords#keepMatchingLong}) is checked the same way.
+     */
+    @Test
+    void startsWithAndEqualityGatherSparseLongCandidatesOverALargeBuffer() throws InterruptedException {
+        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
+            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
+        }
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int[] inlineOrShort = {0, 1, 11, 12, 13, 15, 16, 17, 25};
+        int[] longLengths = {13, 15, 16, 17, 25};
+        long seed = 0x6A7E5;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        start[6] = (byte) 0x80;
+        start[10] = (byte) 0xFF;
+        int rows = 3 * TieWords.LARGE_WINDOW + 1777;
+        List<byte[]> values = new ArrayList<>();
+        List<Integer> longCandidateRows = new ArrayList<>();
+        for (int row = 0; row < rows; row++) {
+            int percent = row >= 20_000 && row < 22_500 ? 70 : row >= 40_000 && row < 41_000 ? 0 : 4;
+            boolean border = row == TieWords.LARGE_WINDOW - 1 || row == TieWords.LARGE_WINDOW || row == rows - 1;
+            boolean longCandidate = border || random.nextInt(100) < percent;
+            int length = row == rows - 1 ? 25 : longCandidate ? longLengths[random.nextInt(longLengths.length)]
+                    : inlineOrShort[random.nextInt(inlineOrShort.length)];
+            byte[] v = Arrays.copyOf(start, length);
+            if (longCandidate) {
+                longCandidateRows.add(row);
+                if (random.nextInt(3) == 0) { // a different byte in 4..11: no match for the longer patterns
+                    int at = 4 + random.nextInt(8);
+                    v[at] = random.nextBoolean() ? (byte) (v[at] ^ 0x80) : (byte) 0xFF;
+                }
+            } else if (length > 0 && (length > 12 || random.nextInt(8) != 0)) {
+                v[random.nextInt(Math.min(4, length))] ^= (byte) 0x80; // another prefix: select's candidates sparse
+            }
+            values.add(v);
+        }
+        List<byte[]> withNulls = new ArrayList<>(values);
+        for (int i = 3; i < withNulls.size(); i += 11) {
+            withNulls.set(i, null);
+        }
+        int[] patternLengths = {5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 25};
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn large = oneAdoptedBufferEndingAtItsLastValue(arena, values, LARGE_BUFFER_BYTES);
+            MemorySegment buffer = large.buffer(0);
+            assertTrue(buffer.byteSize() >= LARGE_BUFFER_BYTES, "large buffer");
+            assertEquals(buffer.byteSize(), large.views().get(ViewLayout.LAYOUT_LE_INT,
+                    (long) (rows - 1) * ViewLayout.VIEW_SIZE + ViewLayout.OFFSET_BUFFER_OFFSET) + 25L, "ends at end");
+            List<ViewColumn> columns = List.of(large, oneAdoptedBuffer(arena, values),
+                    twoAdoptedBuffers(arena, values, LARGE_BUFFER_BYTES),
+                    TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed));
+            ViewColumn nulls = TestData.withGarbageNullViews(arena,
+                    oneAdoptedBufferEndingAtItsLastValue(arena, withNulls, LARGE_BUFFER_BYTES), seed);
+            for (int patternLength : patternLengths) {
+                for (byte last : new byte[] {start[patternLength - 1], (byte) (start[patternLength - 1] ^ 0x80),
+                        (byte) 0xFF}) {
+                    byte[] pattern = Arrays.copyOf(start, patternLength);
+                    pattern[patternLength - 1] = last;
+                    ViewPredicate startsWith = ViewPredicates.startsWith(pattern);
+                    long want = values.stream().filter(v -> startsWith(v, pattern)).count();
+                    for (int c = 0; c < columns.size(); c++) {
+                        assertEquals(want, startsWith.count(columns.get(c)), "gathered startsWith column#" + c
+                                + " pattern=" + ModelChecks.show(pattern) + " seed=" + seed);
+                    }
+                    long wantWithNulls = withNulls.stream().filter(v -> v != null && startsWith(v, pattern)).count();
+                    assertEquals(wantWithNulls, startsWith.count(nulls), "gathered startsWith nulls pattern="
+                            + ModelChecks.show(pattern) + " seed=" + seed);
+                }
+            }
+            for (int patternLength : new int[] {6, 12, 13}) {
+                byte[] pattern = Arrays.copyOf(start, patternLength);
+                checkPredicate("gathered startsWith large pattern=" + ModelChecks.show(pattern) + " seed=" + seed,
+                        ViewPredicates.startsWith(pattern), large, values, v -> startsWith(v, pattern), seed);
+                checkPredicate("gathered startsWith nulls pattern=" + ModelChecks.show(pattern) + " seed=" + seed,
+                        ViewPredicates.startsWith(pattern), nulls, withNulls, v -> startsWith(v, pattern), seed);
+            }
+            // Equality's select with long constants (its candidates, rows of the constant's length and prefix, are
+            // sparse and long, so gathered too): values of the data and copies changed at byte 4, 11 or 12.
+            List<byte[]> constants = new ArrayList<>();
+            for (int i = 1; i <= 6; i++) {
+                byte[] k = values.get(longCandidateRows.get(longCandidateRows.size() * i / 7)).clone();
+                constants.add(k.clone());
+                int at = i % 3 == 0 ? 4 : i % 3 == 1 ? 11 : 12;
+                k[at] ^= (byte) 0x80;
+                constants.add(k);
+            }
+            constants.add(values.get(rows - 1));
+            for (byte[] k : constants) {
+                int[] want = java.util.stream.IntStream.range(0, rows).filter(r -> Arrays.equals(values.get(r), k))
+                        .toArray();
+                for (int c = 0; c < columns.size(); c++) {
+                    int[] out = new int[rows];
+                    int n = ViewPredicates.equalTo(k).select(columns.get(c), out);
+                    assertArrayEquals(want, Arrays.copyOf(out, n), "gathered equalTo select column#" + c
+                            + " constant=" + ModelChecks.show(k) + " seed=" + seed);
+                }
+            }
+            checkPredicate("gathered equalTo large seed=" + seed, ViewPredicates.equalTo(constants.get(0)), large,
+                    values, v -> Arrays.equals(v, constants.get(0)), seed);
+            // A long candidate in a sparse large window (the first), then one in the last window, made malformed.
+            ViewPredicate startsWith = ViewPredicates.startsWith(Arrays.copyOf(start, 6));
+            for (int row : new int[] {longCandidateRows.get(longCandidateRows.size() / 9), rows - 1}) {
+                long at = (long) row * ViewLayout.VIEW_SIZE;
+                int length = values.get(row).length;
+                for (boolean pastTheEnd : new boolean[] {false, true}) {
+                    MemorySegment views = arena.allocate(large.views().byteSize(), 16);
+                    MemorySegment.copy(large.views(), 0, views, 0, views.byteSize());
+                    long offset = buffer.byteSize() - 10;
+                    if (pastTheEnd) {
+                        views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET, (int) offset);
+                    } else {
+                        views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 3);
+                    }
+                    ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
+                            List.of(buffer));
+                    String expected = pastTheEnd
+                            ? "view points past its data buffer: row=" + row + " bufferIndex=0 offset=" + offset
+                                    + " length=" + length + " bufferBytes=" + buffer.byteSize()
+                            : "view names a missing data buffer: row=" + row + " bufferIndex=3 buffers=1";
+                    IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                            () -> startsWith.count(bad), "count row=" + row + " pastTheEnd=" + pastTheEnd);
+                    assertEquals(expected, e.getMessage());
+                    e = assertThrows(IndexOutOfBoundsException.class, () -> startsWith.select(bad, new int[rows]),
+                            "select row=" + row + " pastTheEnd=" + pastTheEnd);
+                    assertEquals(expected, e.getMessage());
+                    ViewPredicate equalTo = ViewPredicates.equalTo(values.get(row));
+                    e = assertThrows(IndexOutOfBoundsException.class, () -> equalTo.select(bad, new int[rows]),
+                            "equalTo select row=" + row + " pastTheEnd=" + pastTheEnd);
+                    assertEquals(expected, e.getMessage());
+                }
+            }
+        }
+    }
+
+    /**
+     * Starts-with's {@code count} over windows where every row is a long candidate (every value shares the
+     * pattern's first four bytes and is longer than 12), read in row order without ids
+     * ({@link TieWords#countMatchingLongRun}): full 1024-row windows, one whose last row is inline instead (the id
+     * loop), and a last, partial window whose last value ends at the buffer's end; lengths 13, 15, 16, 17 and 25;
+     * bytes 4..11 changed to 0x80-flipped or 0xFF bytes; patterns of 5..13, 17 and 25 bytes; one small buffer, one
+     * of 8 MiB (a single 16384-row window, which its inline row sends to the id loop), many buffers, and nulls with
+     * garbage views; against the model through every
+     * entry point and selection. A row in such a window naming a missing buffer or pointing past the buffer's end
+     * fails with a one-line error naming the row and the numbers.
+     */
+    @Test
+    void startsWithCountOverWindowsOfOnlyLongCandidates() throws InterruptedException {
+        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
+            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
+        }
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int[] longLengths = {13, 15, 16, 17, 25};
+        long seed = 0x2A11;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        start[5] = (byte) 0xFF;
+        start[8] = (byte) 0x80;
+        int rows = 3 * TieWords.WINDOW + 500;
+        List<byte[]> values = new ArrayList<>();
+        for (int row = 0; row < rows; row++) {
+            boolean inline = row == 2 * TieWords.WINDOW - 1; // the second window's last row
+            int length = row == rows - 1 ? 25 : inline ? 11 : longLengths[random.nextInt(longLengths.length)];
+            byte[] v = Arrays.copyOf(start, length);
+            if (random.nextInt(3) == 0) {
+                int at = 4 + random.nextInt(8);
+                v[at] = random.nextBoolean() ? (byte) (v[at] ^ 0x80) : (byte) 0xFF;
+            }
+            values.add(v);
+        }
+        List<byte[]> withNulls = new ArrayList<>(values);
+        for (int i = 5; i < withNulls.size(); i += 13) {
+            withNulls.set(i, null);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn small = oneAdoptedBufferEndingAtItsLastValue(arena, values, 0);
+            List<ViewColumn> columns = List.of(small,
+                    oneAdoptedBufferEndingAtItsLastValue(arena, values, LARGE_BUFFER_BYTES),
+                    TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed));
+            ViewColumn nulls = TestData.withGarbageNullViews(arena, oneAdoptedBuffer(arena, withNulls), seed);
+            for (int patternLength : new int[] {5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 25}) {
+                for (byte last : new byte[] {start[patternLength - 1], (byte) 0xFF}) {
+                    byte[] pattern = Arrays.copyOf(start, patternLength);
+                    pattern[patternLength - 1] = last;
+                    ViewPredicate startsWith = ViewPredicates.startsWith(pattern);
+                    long want = values.stream().filter(v -> startsWith(v, pattern)).count();
+                    for (int c = 0; c < columns.size(); c++) {
+                        assertEquals(want, startsWith.count(columns.get(c)), "all long column#" + c + " pattern="
+                                + ModelChecks.show(pattern) + " seed=" + seed);
+                    }
+                    if (patternLength == 6 || patternLength == 12 || patternLength == 13) {
+                        checkPredicate("all long pattern=" + ModelChecks.show(pattern) + " seed=" + seed, startsWith,
+                                small, values, v -> startsWith(v, pattern), seed);
+                        checkPredicate("all long nulls pattern=" + ModelChecks.show(pattern) + " seed=" + seed,
+                                startsWith, nulls, withNulls, v -> startsWith(v, pattern), seed);
+                    }
+                }
+            }
+            MemorySegment buffer = small.buffer(0);
+            ViewPredicate startsWith = ViewPredicates.startsWith(Arrays.copyOf(start, 6));
+            for (int row : new int[] {TieWords.WINDOW - 300, rows - 1}) { // in run windows: the first and last
+                long at = (long) row * ViewLayout.VIEW_SIZE;
+                for (boolean pastTheEnd : new boolean[] {false, true}) {
+                    MemorySegment views = arena.allocate(small.views().byteSize(), 16);
+                    MemorySegment.copy(small.views(), 0, views, 0, views.byteSize());
+                    long offset = buffer.byteSize() - 10;
+                    if (pastTheEnd) {
+                        views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET, (int) offset);
+                    } else {
+                        views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 3);
+                    }
+                    ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
+                            List.of(buffer));
+                    String expected = pastTheEnd
+                            ? "view points past its data buffer: row=" + row + " bufferIndex=0 offset=" + offset
+                                    + " length=" + values.get(row).length + " bufferBytes=" + buffer.byteSize()
+                            : "view names a missing data buffer: row=" + row + " bufferIndex=3 buffers=1";
+                    IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                            () -> startsWith.count(bad), "row=" + row + " pastTheEnd=" + pastTheEnd);
+                    assertEquals(expected, e.getMessage());
+                }
+            }
+        }
+    }
+
+    /**
+     * {@link #oneAdoptedBuffer(Arena, List, long)}, except that the buffer ends with the last value's last byte (a
+     * load of bytes past it fails).
+     */
+    private static ViewColumn oneAdoptedBufferEndingAtItsLastValue(Arena arena, List<byte[]> values, long minBytes) {
+        long total = 0;
+        for (byte[] v : values) {
+            total += v == null ? 0 : v.length;
+        }
+        long gap = values.size() < 2 ? 0 : (Math.max(0, minBytes - total) + values.size() - 2) / (values.size() - 1);
+        MemorySegment heap = arena.allocate(Math.max(1, total + gap * (values.size() - 1)), 1);
+        ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.BINARY);
+        int buffer = builder.adoptBuffer(heap);
+        long offset = 0;
+        for (byte[] v : values) {
+            if (v == null) {
+                builder.appendNull();
+            } else {
+                MemorySegment.copy(v, 0, heap, ValueLayout.JAVA_BYTE, offset, v.length);
+                builder.appendView(buffer, offset, v.length);
+                offset += v.length;
+            }
+            offset += gap;
+        }
+        assertEquals(heap.byteSize(), offset - gap, "the last value ends at the buffer's end");
+        return builder.build();
+    }
+
+    /** Even rows' values in one adopted buffer, odd rows' in another, each of at least half {@code minBytes}. */
+    private static ViewColumn twoAdoptedBuffers(Arena arena, List<byte[]> values, long minBytes) {
+        MemorySegment[] heaps = {arena.allocate(minBytes / 2 + 26L * values.size(), 1),
+            arena.allocate(minBytes / 2 + 26L * values.size(), 1)};
+        ViewColumnBuilder builder = ViewColumns.builder(arena, ViewKind.BINARY);
+        int[] ids = {builder.adoptBuffer(heaps[0]), builder.adoptBuffer(heaps[1])};
+        long[] offsets = {0, 0};
+        for (int row = 0; row < values.size(); row++) {
+            byte[] v = values.get(row);
+            int b = row & 1;
+            MemorySegment.copy(v, 0, heaps[b], ValueLayout.JAVA_BYTE, offsets[b], v.length);
+            builder.appendView(ids[b], offsets[b], v.length);
+            offsets[b] += v.length + 13;
+        }
+        ViewColumn column = builder.build();
+        assertEquals(2, column.bufferCount(), "two adopted buffers");
+        return column;
+    }
+
+    /**
      * Order's one-buffer tie loops, single and gathered, on unchecked columns whose second row names a missing
      * buffer or points past the end of the only one: a one-line error naming the row and the numbers.
      */

@@ -14,8 +14,9 @@ import java.util.SplittableRandom;
  * <p>Chars and views live in native memory, as a column's do: a heap segment in the calls would make
  * C2's profile of the window loads and view stores see two segment classes and check the class at each of them
  * (what slowed the view-word passes 1.6-2.0x). The calls mix the two size classes a caller has (all at most 4
- * bytes, and 0..12), start anywhere and half the time end at the chars' very end, so that the scalar rows after
- * the last step run too and their branches are in the profile.
+ * bytes, and 0..12) for {@code build}, and values of at most 4 bytes over ASCII and over any bytes for
+ * {@code buildUpTo4}; they start anywhere and half the time end at the chars' very end, so that the scalar rows
+ * after the last step run too and their branches are in the profile.
  */
 final class InlineViewWarmUp {
     /** Rows of the private data. */

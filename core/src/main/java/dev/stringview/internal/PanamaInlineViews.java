@@ -112,7 +112,7 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
         return steps(sizes, from, count, chars, charsOffset, views, viewsOffset, true);
     }
 
-    /** The steps of {@link #build} ({@link #run}) or of {@link #buildUpTo4} ({@link #runUpTo4}), then the scalar rows. */
+    /** The steps of {@link #build} ({@link #run}) or {@link #buildUpTo4} ({@link #runUpTo4}), then the scalar rows. */
     private static long steps(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
             MemorySegment views, long viewsOffset, boolean upTo4) {
         // A step of values of at most 4 bytes covers at most 64 chars, and its one window is those 64.
@@ -132,7 +132,8 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             int steps = (int) Math.min((end - row) / STEP_ROWS, (lastStepStart - p) / stepCharsMax + 1);
             long ended = upTo4 ? runUpTo4(sizes, row, steps, chars, p, views, at)
                     : run(sizes, row, steps, chars, p, views, at);
-            if (ended < 0) { // a size outside [0, 12]: the scalar loop builds from its step on and names the row
+            if (ended < 0) { // a size outside [0, 12] (or [0, 4]): the scalar loop builds from its step on and
+                // names the row
                 int done = (int) ~ended;
                 for (int i = row; i < row + done * STEP_ROWS; i++) {
                     p += sizes[i];
@@ -198,8 +199,9 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
      * sizes narrowed to bytes, each spread to the 4 bytes of its lane by a byte permute, against the bytes' indexes
      * in their lane, so byte {@code k} of lane {@code i} is set when {@code k < size_i}; its bit count is the step's
      * chars. Each group's 4 views are then one two-vector byte permute of the narrowed sizes (byte 0 of each view,
-     * and zero bytes from their upper lanes) and the placed values (bytes 4..7), and one 512-bit store (the two-vector permute itself being two permutes and a blend in the Vector API). So a step
-     * loads its chars once, not four times, and the chars offset advances by one bit count a step.
+     * and zero bytes from their upper lanes) and the placed values (bytes 4..7), and one 512-bit store; the Vector
+     * API compiles that permute to two byte permutes and a blend. So a step loads its chars once, not four times,
+     * and the chars offset advances by one bit count a step.
      *
      * <p>No vector is reinterpreted here: before C2 compiles them, the Vector API runs a reinterpretation through
      * a heap segment, and the vector stores' shared profile then holds heap segments, so C2 compiled every view

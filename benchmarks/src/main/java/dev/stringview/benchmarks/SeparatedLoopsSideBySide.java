@@ -48,6 +48,8 @@ import java.util.function.LongSupplier;
  *   <li>{@code inlineViewsLoop} / {@code inlineViews}: core's {@code InlineViews} over those native chars, its
  *       scalar loop and its public entry (the vector form once warm: run with
  *       {@code --add-modules=jdk.incubator.vector}; the harness waits for the warm-up and says which ran);
+ *       {@code inlineViewsUpTo4} (maxLength 4 or less): its entry for values of at most 4 bytes, which the reader
+ *       takes for such blocks;
  *   <li>{@code inlineViewsHeapChars}, only with the fourth argument {@code heapChars}: the public entry over the
  *       heap chars themselves (no copy to native memory); it also recompiles the builder for both kinds of chars,
  *       so the {@code inlineViews} row of that run shows what a caller mixing them would pay.
@@ -155,6 +157,10 @@ public final class SeparatedLoopsSideBySide {
         });
         loops.put("inlineViewsLoop", () -> InlineViewLoop.build(sizes, 0, rows, nativeChars, 0, views, 0));
         loops.put("inlineViews", () -> InlineViews.build(sizes, 0, rows, nativeChars, 0, views, 0));
+        if (tiny) {
+            loops.put("inlineViewsUpTo4", () -> InlineViews.buildTestingAsciiUpTo4(sizes, 0, rows, nativeChars, 0,
+                    views, 0));
+        }
         if (heapCharsToo) { // opt-in: once the builder sees heap chars its native row is compiled for both kinds
             loops.put("inlineViewsHeapChars", () -> InlineViews.build(sizes, 0, rows, heapChars, 0, views, 0));
         }
@@ -171,6 +177,12 @@ public final class SeparatedLoopsSideBySide {
         views.fill((byte) 0x5A);
         long kernelEnd = InlineViews.build(sizes, 0, rows, nativeChars, 0, views, 0);
         sameViews &= Arrays.equals(arrayViews, views.toArray(ValueLayout.JAVA_BYTE));
+        if (tiny) {
+            views.fill((byte) 0x5A);
+            long upTo4End = InlineViews.buildTestingAsciiUpTo4(sizes, 0, rows, nativeChars, 0, views, 0);
+            sameViews &= (upTo4End < 0 ? ~upTo4End : upTo4End) == total
+                    && Arrays.equals(arrayViews, views.toArray(ValueLayout.JAVA_BYTE));
+        }
         if (arrayEnd != total || segmentEnd != total || kernelEnd != total || !sameViews) {
             throw new AssertionError("view loops disagree: arrayEnd=" + arrayEnd + " segmentEnd=" + segmentEnd
                     + " kernelEnd=" + kernelEnd + " sizesSum=" + total + " sameViews=" + sameViews);

@@ -14,8 +14,9 @@ import java.util.SplittableRandom;
  * <p>Chars and views live in native memory, as a column's do: a heap segment in the calls would make
  * C2's profile of the window loads and view stores see two segment classes and check the class at each of them
  * (what slowed the view-word passes 1.6-2.0x). The calls mix the two size classes a caller has (all at most 4
- * bytes, and 0..12), start anywhere and half the time end at the chars' very end, so that the scalar rows after
- * the last step run too and their branches are in the profile.
+ * bytes, and 0..12) for {@code build}, and values of at most 4 bytes over ASCII and over any bytes for
+ * {@code buildUpTo4}; they start anywhere and half the time end at the chars' very end, so that the scalar rows
+ * after the last step run too and their branches are in the profile.
  */
 final class InlineViewWarmUp {
     /** Rows of the private data. */
@@ -66,10 +67,12 @@ final class InlineViewWarmUp {
     boolean run() throws InterruptedException {
         SplittableRandom random = new SplittableRandom(0x5EED_0017L);
         try (Arena arena = Arena.ofConfined()) {
-            int[][] sizes = {sizes(random, 4), sizes(random, 12)};
-            MemorySegment[] chars = new MemorySegment[2];
-            long[][] starts = new long[2][ROWS + 1];
-            for (int c = 0; c < 2; c++) {
+            // Sizes up to 4 with ASCII chars, up to 12 with any bytes, up to 4 with any bytes (the last for
+            // buildUpTo4, which also needs both ASCII outcomes profiled).
+            int[][] sizes = {sizes(random, 4), sizes(random, 12), sizes(random, 4)};
+            MemorySegment[] chars = new MemorySegment[3];
+            long[][] starts = new long[3][ROWS + 1];
+            for (int c = 0; c < 3; c++) {
                 for (int i = 0; i < ROWS; i++) {
                     starts[c][i + 1] = starts[c][i] + sizes[c][i];
                 }
@@ -77,17 +80,20 @@ final class InlineViewWarmUp {
                 chars[c] = arena.allocate(total, 1); // exactly: the last calls' windows must stay inside
                 // ASCII chars for one size class, any bytes for the other: both outcomes of the ASCII test are
                 // profiled, so neither is compiled as a trap that readers of text (or of binary) would hit
-                int byteBound = c == 0 ? 0x80 : 0x100;
+                int byteBound = c == 0 ? 0x80 : 0x100; // class 2: any bytes
                 for (long b = 0; b < total; b++) {
                     chars[c].set(java.lang.foreign.ValueLayout.JAVA_BYTE, b, (byte) random.nextInt(byteBound));
                 }
             }
             MemorySegment views = arena.allocate(16L * ROWS, 16);
-            // One form: each round alternates the two size classes.
+            // One form: each round alternates the two size classes of build (calls 1 and 3 of every 4) and the
+            // two char kinds of buildUpTo4 (calls 0 and 2).
             return rounds.run(1, form -> {
                 long rows = 0;
                 for (int call = 0; call < CALLS_PER_ROUND; call++) {
-                    rows += call(sizes[call & 1], starts[call & 1], chars[call & 1], views, random);
+                    boolean upTo4 = (call & 1) == 0;
+                    int c = upTo4 ? (call & 2) : (call & 2) == 0 ? 1 : 0;
+                    rows += call(upTo4, sizes[c], starts[c], chars[c], views, random);
                 }
                 return rows;
             }, capNanos, ViewWordWarmUp.BOUND_NS_PER_ROW);
@@ -95,11 +101,15 @@ final class InlineViewWarmUp {
     }
 
     /** One call over 150-250 rows starting anywhere, half of them ending at the chars' end; returns the rows. */
-    private int call(int[] sizes, long[] starts, MemorySegment chars, MemorySegment views,
+    private int call(boolean upTo4, int[] sizes, long[] starts, MemorySegment chars, MemorySegment views,
             SplittableRandom random) {
         int count = 150 + random.nextInt(101);
         int from = random.nextBoolean() ? ROWS - count : random.nextInt(ROWS - count);
-        scan.build(sizes, from, count, chars, starts[from], views, 16L * from);
+        if (upTo4) {
+            scan.buildUpTo4(sizes, from, count, chars, starts[from], views, 16L * from);
+        } else {
+            scan.build(sizes, from, count, chars, starts[from], views, 16L * from);
+        }
         return count;
     }
 

@@ -61,6 +61,40 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
     private static final VectorShuffle<Integer> LENGTHS_2 = lengths(2);
     private static final VectorShuffle<Integer> LENGTHS_3 = lengths(3);
     private static final VectorMask<Integer> LENGTH_LANES = VectorMask.fromLong(INTS, 0x1111);
+    /** The largest size {@link #buildUpTo4} takes, and the chars its step covers at most (16 x 4). */
+    private static final int UP_TO_4 = 4;
+    private static final long UP_TO_4_STEP_CHARS = (long) STEP_ROWS * UP_TO_4;
+    private static final IntVector FOUR = IntVector.broadcast(INTS, UP_TO_4);
+    /** Byte {@code k} takes narrowed size {@code k / 4}: each size in the 4 bytes of its int lane. */
+    private static final VectorShuffle<Byte> SIZE_PER_BYTE = VectorShuffle.fromOp(BYTES, k -> k / 4);
+    /** Each byte's index within its int lane, 0..3. */
+    private static final ByteVector BYTE_IN_LANE = bytes(k -> k & 3);
+    /**
+     * Group {@code g}'s views as a two-vector shuffle of (narrowed sizes, placed values): byte 0 of view {@code j}
+     * is size {@code 4g + j}, bytes 4..7 its value's 4 bytes (the exceptional index {@code 4(4g + j) + b - 64}
+     * takes lane {@code 4(4g + j) + b} of the values), every other byte the sizes' lane 63, which the narrowing
+     * left zero.
+     */
+    private static final VectorShuffle<Byte> UP_TO_4_VIEWS_0 = upTo4Views(0);
+    private static final VectorShuffle<Byte> UP_TO_4_VIEWS_1 = upTo4Views(1);
+    private static final VectorShuffle<Byte> UP_TO_4_VIEWS_2 = upTo4Views(2);
+    private static final VectorShuffle<Byte> UP_TO_4_VIEWS_3 = upTo4Views(3);
+
+    private static VectorShuffle<Byte> upTo4Views(int group) {
+        return VectorShuffle.fromOp(BYTES, k -> {
+            int row = 4 * group + k / 16;
+            int b = k % 16;
+            return b == 0 ? row : b >= 4 && b < 8 ? 4 * row + b - 4 - 64 : 63;
+        });
+    }
+
+    private static ByteVector bytes(java.util.function.IntUnaryOperator byteAt) {
+        byte[] bytes = new byte[BYTES.length()];
+        for (int k = 0; k < bytes.length; k++) {
+            bytes[k] = (byte) byteAt.applyAsInt(k);
+        }
+        return ByteVector.fromArray(BYTES, bytes, 0);
+    }
 
     private static VectorShuffle<Integer> lengths(int group) {
         return VectorShuffle.fromOp(INTS, i -> 4 * group + i / 4);
@@ -69,8 +103,22 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
     @Override
     public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset, MemorySegment views,
             long viewsOffset) {
+        return steps(sizes, from, count, chars, charsOffset, views, viewsOffset, false);
+    }
+
+    @Override
+    public long buildUpTo4(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
+            MemorySegment views, long viewsOffset) {
+        return steps(sizes, from, count, chars, charsOffset, views, viewsOffset, true);
+    }
+
+    /** The steps of {@link #build} ({@link #run}) or {@link #buildUpTo4} ({@link #runUpTo4}), then the scalar rows. */
+    private static long steps(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
+            MemorySegment views, long viewsOffset, boolean upTo4) {
+        // A step of values of at most 4 bytes covers at most 64 chars, and its one window is those 64.
+        long stepCharsMax = upTo4 ? UP_TO_4_STEP_CHARS : STEP_CHARS_MAX;
         long p = charsOffset;
-        long lastStepStart = chars.byteSize() - STEP_CHARS_ROOM;
+        long lastStepStart = chars.byteSize() - (upTo4 ? UP_TO_4_STEP_CHARS : STEP_CHARS_ROOM);
         int end = from + count;
         int row = from;
         long at = viewsOffset;
@@ -81,9 +129,11 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
         // it kept them, and the window bound and the chars' base, in every group (hsdis).
         boolean nonAscii = false;
         while (row <= end - STEP_ROWS && p <= lastStepStart) {
-            int steps = (int) Math.min((end - row) / STEP_ROWS, (lastStepStart - p) / STEP_CHARS_MAX + 1);
-            long ended = run(sizes, row, steps, chars, p, views, at);
-            if (ended < 0) { // a size outside [0, 12]: the scalar loop builds from its step on and names the row
+            int steps = (int) Math.min((end - row) / STEP_ROWS, (lastStepStart - p) / stepCharsMax + 1);
+            long ended = upTo4 ? runUpTo4(sizes, row, steps, chars, p, views, at)
+                    : run(sizes, row, steps, chars, p, views, at);
+            if (ended < 0) { // a size outside [0, 12] (or [0, 4]): the scalar loop builds from its step on and
+                // names the row
                 int done = (int) ~ended;
                 for (int i = row; i < row + done * STEP_ROWS; i++) {
                     p += sizes[i];
@@ -97,7 +147,8 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             row += steps * STEP_ROWS;
             at += steps * (STEP_ROWS * 16L);
         }
-        long tail = InlineViewLoop.buildTestingAscii(sizes, row, end - row, chars, p, views, at);
+        long tail = InlineViewLoop.buildTestingAscii(sizes, row, end - row, chars, p, views, at,
+                upTo4 ? UP_TO_4 : ViewLayout.INLINE_MAX);
         return nonAscii && tail >= 0 ? ~tail : tail;
     }
 
@@ -137,6 +188,45 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             ByteVector values3 = group(chars, p, mask3, size, LENGTHS_3, views, stepAt + 192);
             p += Long.bitCount(mask3);
             valueBits = valueBits.or(values0.or(values1).or(values2.or(values3)));
+        }
+        return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
+    }
+
+    /**
+     * {@link #run} for values of at most 4 bytes, where a view is {@code length | bytes << 32} and a zero word 1:
+     * the step's 16 values (at most 64 bytes) come from one 64-byte window, placed by one byte expand into the 16
+     * int lanes of a vector, each value in the low bytes of its lane. The expand's mask is a byte compare: the 16
+     * sizes narrowed to bytes, each spread to the 4 bytes of its lane by a byte permute, against the bytes' indexes
+     * in their lane, so byte {@code k} of lane {@code i} is set when {@code k < size_i}; its bit count is the step's
+     * chars. Each group's 4 views are then one two-vector byte permute of the narrowed sizes (byte 0 of each view,
+     * and zero bytes from their upper lanes) and the placed values (bytes 4..7), and one 512-bit store; the Vector
+     * API compiles that permute to two byte permutes and a blend. So a step loads its chars once, not four times,
+     * and the chars offset advances by one bit count a step.
+     *
+     * <p>No vector is reinterpreted here: before C2 compiles them, the Vector API runs a reinterpretation through
+     * a heap segment, and the vector stores' shared profile then holds heap segments, so C2 compiled every view
+     * store of {@link #run} too with a test for heap views (hsdis), which took the size-1 builder from 35 to 72 µs
+     * a block in an earlier form of this method that reinterpreted three vectors a step.
+     */
+    private static long runUpTo4(int[] sizes, int row, int steps, MemorySegment chars, long p, MemorySegment views,
+            long at) {
+        ByteVector valueBits = ByteVector.zero(BYTES);
+        for (int s = 0; s < steps; s++) {
+            IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
+            if (size.or(FOUR.sub(size)).compare(VectorOperators.LT, 0).anyTrue()) { // a size outside [0, 4]
+                return ~s;
+            }
+            ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
+            VectorMask<Byte> valueBytes = sizeBytes.rearrange(SIZE_PER_BYTE).compare(VectorOperators.GT,
+                    BYTE_IN_LANE);
+            ByteVector values = ByteVector.fromMemorySegment(BYTES, chars, p, LE).expand(valueBytes);
+            p += valueBytes.trueCount();
+            long stepAt = at + s * (STEP_ROWS * 16L);
+            sizeBytes.rearrange(UP_TO_4_VIEWS_0, values).intoMemorySegment(views, stepAt, LE);
+            sizeBytes.rearrange(UP_TO_4_VIEWS_1, values).intoMemorySegment(views, stepAt + 64, LE);
+            sizeBytes.rearrange(UP_TO_4_VIEWS_2, values).intoMemorySegment(views, stepAt + 128, LE);
+            sizeBytes.rearrange(UP_TO_4_VIEWS_3, values).intoMemorySegment(views, stepAt + 192, LE);
+            valueBits = valueBits.or(values);
         }
         return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
     }

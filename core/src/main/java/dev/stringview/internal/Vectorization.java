@@ -198,6 +198,15 @@ public final class Vectorization {
         long build(int[] sizes, int from, int count, java.lang.foreign.MemorySegment chars, long charsOffset,
                 java.lang.foreign.MemorySegment views, long viewsOffset);
 
+        /**
+         * The same for values of at most 4 bytes ({@code InlineViews.buildTestingAsciiUpTo4}): the same views,
+         * return value and errors as {@link InlineViewLoop#buildTestingAscii(int[], int, int,
+         * java.lang.foreign.MemorySegment, long, java.lang.foreign.MemorySegment, long, int)} with a largest size
+         * of 4.
+         */
+        long buildUpTo4(int[] sizes, int from, int count, java.lang.foreign.MemorySegment chars, long charsOffset,
+                java.lang.foreign.MemorySegment views, long viewsOffset);
+
         String describe();
     }
 

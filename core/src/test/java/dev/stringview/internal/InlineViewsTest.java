@@ -38,6 +38,12 @@ class InlineViewsTest {
             }
 
             @Override
+            public long buildUpTo4(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
+                    MemorySegment views, long viewsOffset) {
+                throw new UnsupportedOperationException("see upTo4Forms");
+            }
+
+            @Override
             public String describe() {
                 return "scalar";
             }
@@ -46,6 +52,121 @@ class InlineViewsTest {
             forms.add(new PanamaInlineViews());
         }
         return forms;
+    }
+
+    /**
+     * The forms of {@code InlineViews.buildTestingAsciiUpTo4} seen through {@code build}: the scalar loop with a
+     * largest size of 4, and the vector form's {@code buildUpTo4} when the module is there.
+     */
+    private static List<Vectorization.InlineViewScan> upTo4Forms() {
+        List<Vectorization.InlineViewScan> forms = new ArrayList<>();
+        forms.add(form("scalar up to 4", (sizes, from, count, chars, charsOffset, views, viewsOffset) ->
+                InlineViewLoop.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset, 4)));
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
+            PanamaInlineViews vector = new PanamaInlineViews();
+            forms.add(form("vector up to 4", vector::buildUpTo4));
+        }
+        return forms;
+    }
+
+    @FunctionalInterface
+    private interface Builder {
+        long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset, MemorySegment views,
+                long viewsOffset);
+    }
+
+    /** A form under test made of one entry point, which both methods of the interface call. */
+    private static Vectorization.InlineViewScan form(String name, Builder builder) {
+        return new Vectorization.InlineViewScan() {
+            @Override
+            public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
+                    MemorySegment views, long viewsOffset) {
+                return builder.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
+            }
+
+            @Override
+            public long buildUpTo4(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
+                    MemorySegment views, long viewsOffset) {
+                return builder.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
+            }
+
+            @Override
+            public String describe() {
+                return name;
+            }
+        };
+    }
+
+    /**
+     * Values of at most 4 bytes through every form of the up-to-4 builder: rows 0..70 and around each multiple of
+     * 16, 32, 64 and 1024, sizes mixed from 0..1, 0..2, 0..4 and uniform 0, 1, 2, 3, 4, chars with bytes of 0x80
+     * and above sized exactly, from any row and chars offset, native and heap memory.
+     */
+    @Test
+    void upTo4FormsMatchTheModelAtEveryCount() {
+        SplittableRandom random = new SplittableRandom(0x1218);
+        List<Integer> counts = new ArrayList<>();
+        for (int n = 0; n <= 70; n++) {
+            counts.add(n);
+        }
+        for (int n : COUNTS) {
+            counts.add(n);
+        }
+        for (Vectorization.InlineViewScan form : upTo4Forms()) {
+            for (int count : counts) {
+                for (int maxLength : new int[] {1, 2, 4}) {
+                    check(form, random, count, maxLength, random.nextInt(3), random.nextInt(20), count % 5 != 0);
+                }
+                for (int length = 0; length <= 4; length++) {
+                    int[] sizes = new int[count + 2];
+                    java.util.Arrays.fill(sizes, length);
+                    check(form, random, sizes, 2, count, random.nextInt(3), true);
+                }
+            }
+            for (int count : new int[] {4095, 4096, 65_535}) { // many runs, the last ones a step or two
+                for (int maxLength : new int[] {1, 2, 4}) {
+                    check(form, random, count, maxLength, 3, random.nextInt(20), random.nextBoolean());
+                }
+                int[] sizes = new int[count];
+                for (int i = 0; i < count; i++) { // empty values, then a tail of 4-byte ones near the chars' end
+                    sizes[i] = i < count - 100 ? random.nextInt(2) : 4;
+                }
+                check(form, random, sizes, 0, count, 0, true);
+            }
+        }
+    }
+
+    /** A size outside [0, 4] anywhere (first step, a later run, the scalar rows) names its row; so do short chars. */
+    @Test
+    void upTo4FormsNameABadSizesRow() {
+        for (Vectorization.InlineViewScan form : upTo4Forms()) {
+            for (int badRow : new int[] {0, 15, 16, 40, 99, 16 * 700 + 9, 65_519, 65_534}) {
+                for (int bad : new int[] {5, 12, 13, -1, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
+                    int rows = badRow < 100 ? 100 : 65_535;
+                    int[] sizes = new int[rows];
+                    java.util.Arrays.fill(sizes, 2);
+                    sizes[badRow] = bad;
+                    try (Arena arena = Arena.ofConfined()) {
+                        MemorySegment chars = arena.allocate(4L * rows);
+                        MemorySegment views = arena.allocate(16L * rows);
+                        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                                () -> form.build(sizes, 0, rows, chars, 0, views, 0), form.describe());
+                        assertTrue(e.getMessage().contains("row=" + badRow + " size=" + bad + " maxSize=4"),
+                                e.getMessage());
+                    }
+                }
+            }
+            int[] sizes = new int[300];
+            java.util.Arrays.fill(sizes, 4);
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment chars = arena.allocate(4 * 299 + 3); // row 299 has 3 of its 4 bytes
+                MemorySegment views = arena.allocate(16 * 300);
+                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                        () -> form.build(sizes, 0, 300, chars, 0, views, 0), form.describe());
+                assertTrue(e.getMessage().contains("row=299 size=4 charsOffset=1196 charsBytes=1199"),
+                        e.getMessage());
+            }
+        }
     }
 
     @Test
@@ -98,42 +219,27 @@ class InlineViewsTest {
         assertEquals(expected, Vectorization.awaitInlineViews(Duration.ofSeconds(150)), Vectorization.describe());
         assertEquals(expected, InlineViews.vectorized());
         SplittableRandom random = new SplittableRandom(0x1216);
-        Vectorization.InlineViewScan entry = new Vectorization.InlineViewScan() {
-            @Override
-            public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-                    MemorySegment views, long viewsOffset) {
-                return InlineViews.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
-            }
-
-            @Override
-            public String describe() {
-                return "InlineViews.buildTestingAscii";
-            }
-        };
-        Vectorization.InlineViewScan plainEntry = new Vectorization.InlineViewScan() {
-            @Override
-            public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-                    MemorySegment views, long viewsOffset) {
-                long end = InlineViews.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
-                // build returns the end whatever the bytes; the model's expectation is buildTestingAscii's
-                boolean ascii = true;
-                for (long b = charsOffset; b < end; b++) {
-                    ascii &= chars.get(ValueLayout.JAVA_BYTE, b) >= 0;
-                }
-                return ascii ? end : ~end;
-            }
-
-            @Override
-            public String describe() {
-                return "InlineViews.build";
-            }
-        };
+        Vectorization.InlineViewScan entry = form("InlineViews.buildTestingAscii", InlineViews::buildTestingAscii);
+        Vectorization.InlineViewScan entryUpTo4 = form("InlineViews.buildTestingAsciiUpTo4",
+                InlineViews::buildTestingAsciiUpTo4);
+        Vectorization.InlineViewScan plainEntry = form("InlineViews.build",
+                (sizes, from, count, chars, charsOffset, views, viewsOffset) -> {
+                    long end = InlineViews.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
+                    // build returns the end whatever the bytes; the model's expectation is buildTestingAscii's
+                    boolean ascii = true;
+                    for (long b = charsOffset; b < end; b++) {
+                        ascii &= chars.get(ValueLayout.JAVA_BYTE, b) >= 0;
+                    }
+                    return ascii ? end : ~end;
+                });
         for (int count : COUNTS) {
             check(plainEntry, random, count, 12, 1, 3, true);
         }
         for (int round = 0; round < 200; round++) { // enough calls for C2's code of the vector form, if it is used
             for (int count : COUNTS) {
                 check(entry, random, count, random.nextBoolean() ? 4 : 12, random.nextInt(2), random.nextInt(9), true);
+                check(entryUpTo4, random, count, random.nextBoolean() ? 2 : 4, random.nextInt(2), random.nextInt(9),
+                        true);
             }
         }
     }

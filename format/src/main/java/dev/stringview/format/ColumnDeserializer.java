@@ -273,7 +273,10 @@ public final class ColumnDeserializer {
         if (inlineOnly && InlineViews.vectorized()) {
             MemorySegment scratch = nativeChars(rawLength);
             MemorySegment.copy(MemorySegment.ofArray(array), base, scratch, 0, rawLength);
-            long end = InlineViews.buildTestingAscii(sizes, 0, n, scratch, 0, target.views, firstRow * 16);
+            // Values of at most 4 bytes (the summary's class) take the builder that loads 16 rows' chars at once.
+            long end = longest == 4
+                    ? InlineViews.buildTestingAsciiUpTo4(sizes, 0, n, scratch, 0, target.views, firstRow * 16)
+                    : InlineViews.buildTestingAscii(sizes, 0, n, scratch, 0, target.views, firstRow * 16);
             if (end < 0 && checkUtf8) {
                 checkUtf8(array, base, rawLength, n, block, firstRow);
             }

@@ -87,6 +87,99 @@ class ReaderPathsTest {
         }
     }
 
+    /**
+     * Blocks by their longest size, which picks the reader's builder: at most 4 bytes, {@code InlineViews}' up-to-4
+     * form when the vector form is warm (the reader's own {@code inline4} loop in the scalar-views run); at most 8 or
+     * 12, its general form ({@code inline8} / {@code inline12}); longer, the reader's loops with a buffer. Rows
+     * 1..70 and around 1024 per block (one or two blocks and a row), lengths mixed 0..1, 0..2, 0..4, 0..8, 0..12,
+     * 0..4 with a few of 13-17, and uniform 1, 2, 4, 5-8, 12; ASCII, UTF-8 and binary bytes of 0x80 and above, with
+     * and without nulls; every codec and both formats.
+     */
+    @Test
+    void blocksByTheirLongestSize() throws IOException {
+        Random random = new Random(SEED + 3);
+        List<Integer> blockSizes = new ArrayList<>();
+        for (int n = 1; n <= 70; n++) {
+            blockSizes.add(n);
+        }
+        blockSizes.addAll(List.of(1023, 1024, 1025, 4097));
+        try (Arena arena = Arena.ofConfined()) {
+            for (int blockRows : blockSizes) {
+                for (int shape = 0; shape < 11; shape++) {
+                    Bytes bytes = Bytes.values()[random.nextInt(Bytes.values().length)];
+                    boolean nulls = random.nextInt(3) == 0;
+                    int rows = blockRows * (1 + random.nextInt(2)) + random.nextInt(2);
+                    List<byte[]> values = new ArrayList<>();
+                    for (int i = 0; i < rows; i++) {
+                        int length = switch (shape) {
+                            case 0 -> random.nextInt(2);
+                            case 1 -> random.nextInt(3);
+                            case 2 -> random.nextInt(5);
+                            case 3 -> 1;
+                            case 4 -> 2;
+                            case 5 -> 4;
+                            case 6 -> random.nextInt(9); // the class up to 8 bytes, then up to 12 and longer
+                            case 7 -> 5 + random.nextInt(4);
+                            case 8 -> random.nextInt(13);
+                            case 9 -> 12;
+                            default -> random.nextInt(8) == 0 ? 13 + random.nextInt(5) : random.nextInt(5);
+                        };
+                        values.add(nulls && random.nextInt(5) == 0 ? null : value(random, bytes, length));
+                    }
+                    Model model = new Model(kind(bytes), values);
+                    ColumnSerializer serializer = RoundTripTest.serializers().get(random.nextInt(
+                            RoundTripTest.serializers().size())).withBlockRows(blockRows);
+                    String where = "seed=" + (SEED + 3) + " format=" + serializer.format() + " codec="
+                            + serializer.codec() + " bytes=" + bytes + " nulls=" + nulls + " shape=" + shape
+                            + " rows=" + rows + " blockRows=" + blockRows;
+                    for (ViewColumn back : FormatTestData.readEveryWay(serializer, model, arena, where)) {
+                        if (shape < 10) {
+                            assertEquals(0, back.bufferCount(), where);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * A block of values of at most 4 bytes with one value that is not UTF-8 (a 0xFF byte) names its block, row and
+     * field, with that row first, last, or on either side of a 16-row step's edge; read as binary, the same block
+     * reads back as it is.
+     */
+    @Test
+    void aBadValueInABlockOfValuesOfAtMostFourBytesIsNamed() throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            for (int rows : new int[] {16, 17, 64, 1000}) {
+                for (int bad : new int[] {0, 15, 16, rows - 1}) {
+                    if (bad >= rows) {
+                        continue;
+                    }
+                    byte[][] values = new byte[rows][];
+                    for (int i = 0; i < rows; i++) {
+                        values[i] = ascii("ab".repeat(2).substring(0, 1 + i % 4));
+                    }
+                    values[bad] = new byte[] {'x', (byte) 0xFF};
+                    ViewColumn column = dev.stringview.ViewColumns.ofBytes(arena, values);
+                    ColumnSerializer serializer = ColumnSerializer.of(ColumnFormat.SEPARATED, ColumnCodec.NONE)
+                            .withBlockRows(rows);
+                    byte[] bytes = FormatTestData.serialize(serializer, column);
+                    bytes[7 + ColumnFormat.SEPARATED.typeName().length()] = 0; // claim UTF-8
+                    CorruptColumnException e = assertThrows(CorruptColumnException.class,
+                            () -> ColumnDeserializer.create().read(MemorySegment.ofArray(bytes), arena));
+                    String where = "rows=" + rows + " bad=" + bad + ": " + e.getMessage();
+                    assertEquals(0, e.block(), where);
+                    assertEquals(bad, e.row(), where);
+                    assertEquals("utf8", e.field(), where);
+                    // The same block read as binary takes the bytes as they are.
+                    bytes[7 + ColumnFormat.SEPARATED.typeName().length()] = 1;
+                    ViewColumn back = ColumnDeserializer.create().read(MemorySegment.ofArray(bytes), arena);
+                    FormatTestData.assertMatches(new Model(ViewKind.BINARY, List.of(values)), back, where);
+                }
+            }
+        }
+    }
+
     @Test
     void manyBlocksMixingAsciiAndNonAsciiStreamsAndLongValues() throws IOException {
         Random random = new Random(SEED + 2);

@@ -969,23 +969,10 @@ class PredicatePropertyTest {
             // A long candidate in a sparse large window (the first), then one in the last window, made malformed.
             ViewPredicate startsWith = ViewPredicates.startsWith(Arrays.copyOf(start, 6));
             for (int row : new int[] {longCandidateRows.get(longCandidateRows.size() / 9), rows - 1}) {
-                long at = (long) row * ViewLayout.VIEW_SIZE;
                 int length = values.get(row).length;
                 for (boolean pastTheEnd : new boolean[] {false, true}) {
-                    MemorySegment views = arena.allocate(large.views().byteSize(), 16);
-                    MemorySegment.copy(large.views(), 0, views, 0, views.byteSize());
-                    long offset = buffer.byteSize() - 10;
-                    if (pastTheEnd) {
-                        views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET, (int) offset);
-                    } else {
-                        views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 3);
-                    }
-                    ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
-                            List.of(buffer));
-                    String expected = pastTheEnd
-                            ? "view points past its data buffer: row=" + row + " bufferIndex=0 offset=" + offset
-                                    + " length=" + length + " bufferBytes=" + buffer.byteSize()
-                            : "view names a missing data buffer: row=" + row + " bufferIndex=3 buffers=1";
+                    ViewColumn bad = withMalformedRow(arena, large, row, pastTheEnd);
+                    String expected = malformedRowError(large, row, length, pastTheEnd);
                     IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
                             () -> startsWith.count(bad), "count row=" + row + " pastTheEnd=" + pastTheEnd);
                     assertEquals(expected, e.getMessage());
@@ -999,6 +986,33 @@ class PredicatePropertyTest {
                 }
             }
         }
+    }
+
+    /**
+     * An unchecked copy of the one-buffer {@code column} whose long row {@code row} points 10 bytes before its
+     * buffer's end ({@code pastTheEnd}) or names buffer 3, which the column does not have.
+     */
+    private static ViewColumn withMalformedRow(Arena arena, ViewColumn column, int row, boolean pastTheEnd) {
+        MemorySegment views = arena.allocate(column.views().byteSize(), 16);
+        MemorySegment.copy(column.views(), 0, views, 0, views.byteSize());
+        long at = (long) row * ViewLayout.VIEW_SIZE;
+        if (pastTheEnd) {
+            views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET,
+                    (int) (column.buffer(0).byteSize() - 10));
+        } else {
+            views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 3);
+        }
+        return ViewColumns.fromViewsUnchecked(ViewKind.BINARY, column.size(), views, null,
+                List.of(column.buffer(0)));
+    }
+
+    /** The one-line error a kernel gives for {@link #withMalformedRow}'s row of {@code length} bytes. */
+    private static String malformedRowError(ViewColumn column, int row, int length, boolean pastTheEnd) {
+        long bufferBytes = column.buffer(0).byteSize();
+        return pastTheEnd
+                ? "view points past its data buffer: row=" + row + " bufferIndex=0 offset=" + (bufferBytes - 10)
+                        + " length=" + length + " bufferBytes=" + bufferBytes
+                : "view names a missing data buffer: row=" + row + " bufferIndex=3 buffers=1";
     }
 
     /**
@@ -1064,25 +1078,11 @@ class PredicatePropertyTest {
                     }
                 }
             }
-            MemorySegment buffer = small.buffer(0);
             ViewPredicate startsWith = ViewPredicates.startsWith(Arrays.copyOf(start, 6));
             for (int row : new int[] {TieWords.WINDOW - 300, rows - 1}) { // in run windows: the first and last
-                long at = (long) row * ViewLayout.VIEW_SIZE;
                 for (boolean pastTheEnd : new boolean[] {false, true}) {
-                    MemorySegment views = arena.allocate(small.views().byteSize(), 16);
-                    MemorySegment.copy(small.views(), 0, views, 0, views.byteSize());
-                    long offset = buffer.byteSize() - 10;
-                    if (pastTheEnd) {
-                        views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET, (int) offset);
-                    } else {
-                        views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 3);
-                    }
-                    ViewColumn bad = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
-                            List.of(buffer));
-                    String expected = pastTheEnd
-                            ? "view points past its data buffer: row=" + row + " bufferIndex=0 offset=" + offset
-                                    + " length=" + values.get(row).length + " bufferBytes=" + buffer.byteSize()
-                            : "view names a missing data buffer: row=" + row + " bufferIndex=3 buffers=1";
+                    ViewColumn bad = withMalformedRow(arena, small, row, pastTheEnd);
+                    String expected = malformedRowError(small, row, values.get(row).length, pastTheEnd);
                     IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
                             () -> startsWith.count(bad), "row=" + row + " pastTheEnd=" + pastTheEnd);
                     assertEquals(expected, e.getMessage());

@@ -142,19 +142,7 @@ public final class SeparatedLoopsSideBySide {
             MemorySegment.copy(heapChars, 0, nativeChars, 0, total);
             return total;
         });
-        // Arrow IPC's read of the same block is one copy of its stored views (16 bytes a row) out of the input into
-        // fresh memory; the floor of any reader that builds the views is storing them, at memset speed at best.
-        byte[] storedViews = new byte[16 * rows];
-        random.nextBytes(storedViews);
-        MemorySegment storedViewsSegment = MemorySegment.ofArray(storedViews);
-        loops.put("copyViews", () -> {
-            MemorySegment.copy(storedViewsSegment, 0, views, 0, 16L * rows);
-            return views.get(LE_LONG, 0);
-        });
-        loops.put("fillViews", () -> {
-            views.fill((byte) rows);
-            return views.get(LE_LONG, 0);
-        });
+        putFloorRows(loops, views, rows, random);
         loops.put("inlineViewsLoop", () -> InlineViewLoop.build(sizes, 0, rows, nativeChars, 0, views, 0));
         loops.put("inlineViews", () -> InlineViews.build(sizes, 0, rows, nativeChars, 0, views, 0));
         if (tiny) {
@@ -191,6 +179,25 @@ public final class SeparatedLoopsSideBySide {
     }
 
     /** Runs {@code loops} in alternating rounds (two uncounted first) and prints their medians, µs per block. */
+    /**
+     * The floor rows: Arrow IPC's read of a block is one copy of its stored views (16 bytes a row) out of the input
+     * into fresh memory ({@code copyViews}); the floor of any reader that builds the views is storing them, at
+     * memset speed at best ({@code fillViews}).
+     */
+    private static void putFloorRows(Map<String, LongSupplier> loops, MemorySegment views, int rows, Random random) {
+        byte[] storedViews = new byte[16 * rows];
+        random.nextBytes(storedViews);
+        MemorySegment storedViewsSegment = MemorySegment.ofArray(storedViews);
+        loops.put("copyViews", () -> {
+            MemorySegment.copy(storedViewsSegment, 0, views, 0, 16L * rows);
+            return views.get(LE_LONG, 0);
+        });
+        loops.put("fillViews", () -> {
+            views.fill((byte) rows);
+            return views.get(LE_LONG, 0);
+        });
+    }
+
     private static void time(Map<String, LongSupplier> loops, int rounds, int rows, int maxLength) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Map<String, double[]> micros = new LinkedHashMap<>();
@@ -266,17 +273,7 @@ public final class SeparatedLoopsSideBySide {
                 views, 256, true));
         loops.put("fusedRows256ViewsFirst", () -> fusedByRows(sizes, rows, heapInput, input, base, kept,
                 bufferIndex, views, 256, false));
-        byte[] storedViews = new byte[16 * rows];
-        random.nextBytes(storedViews);
-        MemorySegment storedViewsSegment = MemorySegment.ofArray(storedViews);
-        loops.put("copyViews", () -> {
-            MemorySegment.copy(storedViewsSegment, 0, views, 0, 16L * rows);
-            return views.get(LE_LONG, 0);
-        });
-        loops.put("fillViews", () -> {
-            views.fill((byte) rows);
-            return views.get(LE_LONG, 0);
-        });
+        putFloorRows(loops, views, rows, random);
         // The two view loops must write the same views, and the copy must keep the chars as they are.
         long mixedEnd = ViewLoops.mixed(sizes, rows, input, base, bufferIndex, views, 0);
         byte[] mixedViews = views.toArray(ValueLayout.JAVA_BYTE);

@@ -261,7 +261,7 @@ class PredicatePropertyTest {
 
     /**
      * Order's tie loops on one-buffer columns against the model: a buffer of {@link #LARGE_BUFFER_BYTES} (the values
-     * spread over it; sparse windows whose first tie is long take the gathered loop, the rest the single loop) and a
+     * spread over it; sparse windows with a long tie among their first four take the gathered loops, the rest the single loop) and a
      * small one (the single loop), windows where 5%, 50% or
      * 100% of rows share the constant's first 4, 8 or 12 bytes, lengths around the inline limit, constants of 5 to
      * 13, 17 and 25 bytes, bytes 0x80 and above in bytes 4..11, nulls (with garbage views), and window borders.

@@ -9,7 +9,9 @@ import java.util.Objects;
  * Builds the views of values of at most 12 bytes (inline views) from their sizes and their concatenated bytes:
  * the step every reader of a "sizes + chars" layout takes (seed 003's separated column format, Parquet's
  * DELTA_LENGTH_BYTE_ARRAY pages). Nothing is allocated and no value is copied except into its own view, as the
- * Utf8View layout requires for inline values (bytes past the value's end are zero).
+ * Utf8View layout requires for inline values (bytes past the value's end are zero). {@link #build} and
+ * {@link #buildTestingAscii} take sizes up to 12; {@link #buildTestingAsciiUpTo4} takes sizes up to 4 (word 1 of
+ * every view is zero) and is faster where a caller knows that bound, e.g. from a pass over the sizes.
  *
  * <p>On CPUs with 512-bit vectors and a JVM started with {@code --add-modules jdk.incubator.vector}, calls take a
  * Vector API form (16 rows a step, one byte expand of a 64-byte window of chars per 4 rows; AVX-512 VBMI2) once a

@@ -6,7 +6,6 @@ import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 import static dev.stringview.ViewLayout.PREFIX_SIZE;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 
 /**
  * The second phase shared by the equality, prefix and order kernels: rows that the view words could not decide
@@ -140,19 +139,19 @@ final class TieWords {
     }
 
     /**
-     * The error for the first of the non-null rows {@code rows[0..n)} that is long and names a missing buffer or
+     * The error for the first of the non-null rows {@code rows[from..to)} that is long and names a missing buffer or
      * bytes outside its buffer, with its view's numbers; {@code cause} (the bounds failure met while reading) or an
      * {@link IllegalStateException} when none does.
      */
-    static RuntimeException misplacedRow(MemorySegment views, MemorySegment[] buffers, int[] rows, int n,
+    static RuntimeException misplacedRow(MemorySegment views, MemorySegment[] buffers, int[] rows, int from, int to,
             RuntimeException cause) {
-        for (int k = 0; k < n; k++) {
+        for (int k = from; k < to; k++) {
             RuntimeException e = misplaced(views, buffers, rows[k]);
             if (e != null) {
                 return e;
             }
         }
-        return cause != null ? cause : new IllegalStateException("no misplaced row found: rows=" + n + " buffers="
+        return cause != null ? cause : new IllegalStateException("no misplaced row found: rows=" + (to - from) + " buffers="
                 + buffers.length);
     }
 
@@ -264,14 +263,14 @@ final class TieWords {
                 longs += isLong;
             }
             if (otherBuffer != 0) {
-                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, null);
+                throw misplacedRow(views, buffers, rows, base, end, null);
             }
             try {
                 for (int j = 0; j < longs; j++) {
                     words[j] = only.get(LAYOUT_LE_LONG, words[j]);
                 }
             } catch (IndexOutOfBoundsException e) {
-                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, e);
+                throw misplacedRow(views, buffers, rows, base, end, e);
             }
             int next = 0;
             for (int k = base; k < end; k++) {
@@ -376,14 +375,8 @@ final class TieWords {
         int kept = 0;
         for (int base = 0; base < n; base += GATHER_BLOCK) {
             int end = Math.min(n, base + GATHER_BLOCK);
-            int otherBuffer = 0;
-            for (int k = base; k < end; k++) {
-                long w1 = views.get(LAYOUT_LE_LONG, ((long) rows[k] << 4) + 8);
-                otherBuffer |= (int) w1;
-                offsets[k - base] = (w1 >>> 32) + PREFIX_SIZE;
-            }
-            if (otherBuffer != 0) {
-                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, null);
+            if (longOffsets(views, rows, base, end, offsets) != 0) {
+                throw misplacedRow(views, buffers, rows, base, end, null);
             }
             try {
                 for (int k = base; k < end; k++) {
@@ -392,7 +385,7 @@ final class TieWords {
                     }
                 }
             } catch (IndexOutOfBoundsException e) {
-                throw misplacedRow(views, buffers, Arrays.copyOfRange(rows, base, end), end - base, e);
+                throw misplacedRow(views, buffers, rows, base, end, e);
             }
         }
         return kept;
@@ -447,12 +440,28 @@ final class TieWords {
                 matches += (only.get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE) & mask) == bits ? 1 : 0;
             }
         } catch (IndexOutOfBoundsException e) {
-            throw misplacedRow(views, buffers, rows, n, e);
+            throw misplacedRow(views, buffers, rows, 0, n, e);
         }
         if (otherBuffer != 0) {
-            throw misplacedRow(views, buffers, rows, n, null);
+            throw misplacedRow(views, buffers, rows, 0, n, null);
         }
         return matches;
+    }
+
+    /**
+     * Writes to {@code offsets[0..to - from)} the buffer offset of bytes 4..11 of each of the long rows
+     * {@code rows[from..to)}, read from view word 1 (no buffer is touched), and returns the OR of their buffer
+     * indexes: non-zero when one names a buffer other than 0. The first loop of the offsets-first forms
+     * ({@link #countMatchingLongGathered}, {@link #keepMatchingLongGathered}).
+     */
+    private static int longOffsets(MemorySegment views, int[] rows, int from, int to, long[] offsets) {
+        int otherBuffer = 0;
+        for (int k = from; k < to; k++) {
+            long w1 = views.get(LAYOUT_LE_LONG, ((long) rows[k] << 4) + 8);
+            otherBuffer |= (int) w1;
+            offsets[k - from] = (w1 >>> 32) + PREFIX_SIZE;
+        }
+        return otherBuffer;
     }
 
     /**
@@ -469,14 +478,8 @@ final class TieWords {
         if (only == null) {
             return keepMatchingManyBuffers(views, buffers, rows, n, mask, bits);
         }
-        int otherBuffer = 0;
-        for (int k = 0; k < n; k++) {
-            long w1 = views.get(LAYOUT_LE_LONG, ((long) rows[k] << 4) + 8);
-            otherBuffer |= (int) w1;
-            offsets[k] = (w1 >>> 32) + PREFIX_SIZE;
-        }
-        if (otherBuffer != 0) {
-            throw misplacedRow(views, buffers, rows, n, null);
+        if (longOffsets(views, rows, 0, n, offsets) != 0) {
+            throw misplacedRow(views, buffers, rows, 0, n, null);
         }
         int matches = 0;
         try {
@@ -484,7 +487,7 @@ final class TieWords {
                 matches += (only.get(LAYOUT_LE_LONG, offsets[k]) & mask) == bits ? 1 : 0;
             }
         } catch (IndexOutOfBoundsException e) {
-            throw misplacedRow(views, buffers, rows, n, e);
+            throw misplacedRow(views, buffers, rows, 0, n, e);
         }
         return matches;
     }

@@ -2,7 +2,6 @@ package dev.stringview.benchmarks;
 
 import dev.stringview.InlineViews;
 import dev.stringview.format.internal.AsciiBits;
-import dev.stringview.format.internal.LongViews;
 import dev.stringview.format.internal.SizeCodec;
 import dev.stringview.format.internal.ViewLoops;
 import dev.stringview.internal.InlineViewLoop;
@@ -262,9 +261,6 @@ public final class SeparatedLoopsSideBySide {
         loops.put("copyHighBits", () -> AsciiBits.copyHighBits(heapInput, base, kept, total));
         loops.put("viewsMixed", () -> ViewLoops.mixed(sizes, rows, input, base, bufferIndex, views, 0));
         loops.put("viewsAllLong", () -> ViewLoops.allLong(sizes, rows, input, base, bufferIndex, views, 0));
-        if (LongViews.vectorLoaded()) {
-            loops.put("viewsAllLongVector", () -> allLongVector(sizes, rows, input, base, total, bufferIndex, views));
-        }
         loops.put("viewsNoPrefix", () -> viewsNoPrefix(sizes, rows, bufferIndex, views));
         // Measured and dropped (docs/serialization.md, "Size 64"): the views in two loops, the loop unrolled by
         // four, and the copy, the test and the views fused in chunks, by bytes and by rows, in either order.
@@ -294,11 +290,6 @@ public final class SeparatedLoopsSideBySide {
         }
         views.fill((byte) 0x5A);
         long allLongEnd = ViewLoops.allLong(sizes, rows, input, base, bufferIndex, views, 0);
-        if (LongViews.vectorLoaded()) {
-            views.fill((byte) 0x5A);
-            same &= allLongVector(sizes, rows, input, base, total, bufferIndex, views) == total
-                    && Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE));
-        }
         long copied = AsciiBits.copyHighBits(heapInput, base, kept, total);
         if (!same || mixedEnd != total || allLongEnd != total
                 || !Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE))
@@ -424,13 +415,6 @@ public final class SeparatedLoopsSideBySide {
             p += span;
         }
         return high;
-    }
-
-    /** The reader's all-long views with the vector steps ({@code LongViews}), warm or not, then the scalar rest. */
-    static long allLongVector(int[] sizes, int rows, byte[] bytes, int base, int total, int bufferIndex,
-            MemorySegment out) {
-        long done = LongViews.vectorSteps(sizes, rows, bytes, base, total, bufferIndex, out, 0);
-        return ViewLoops.allLong(sizes, (int) (done >>> 32), rows, bytes, base, (int) done, bufferIndex, out, 0);
     }
 
     /** The long-value views' two stores and running offset with no prefix loaded: what the chars' reads add. */

@@ -11,7 +11,6 @@ import dev.stringview.ViewKind;
 import dev.stringview.ViewLayout;
 import dev.stringview.format.internal.AsciiBits;
 import dev.stringview.format.internal.ByteSource;
-import dev.stringview.format.internal.LongViews;
 import dev.stringview.format.internal.Lz4Block;
 import dev.stringview.format.internal.SizeCodec;
 import dev.stringview.format.internal.ViewLoops;
@@ -302,8 +301,7 @@ public final class ColumnDeserializer {
             case 8 -> ViewLoops.inline8(sizes, wordRows, array, base, target.views, firstRow * 16);
             case ViewLayout.INLINE_MAX -> ViewLoops.inline12(sizes, wordRows, array, base, target.views, firstRow * 16);
             default -> summary.allLong()
-                    ? LongViews.build(sizes, wordRows, array, base, (int) rawLength, bufferIndex, target.views,
-                            firstRow * 16)
+                    ? ViewLoops.allLong(sizes, wordRows, array, base, bufferIndex, target.views, firstRow * 16)
                     : ViewLoops.mixed(sizes, wordRows, array, base, bufferIndex, target.views, firstRow * 16);
         };
         buildLastViews(sizes, wordRows, n, lastOffset, array, base, (int) rawLength, bufferIndex, target.views,

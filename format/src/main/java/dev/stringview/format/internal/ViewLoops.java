@@ -152,18 +152,9 @@ public final class ViewLoops {
      */
     public static int allLong(int[] sizes, int rows, byte[] bytes, int base, int bufferIndex, MemorySegment out,
             long outAt) {
-        return allLong(sizes, 0, rows, bytes, base, 0, bufferIndex, out, outAt);
-    }
-
-    /**
-     * {@link #allLong} from row {@code from} on, whose value is at chars offset {@code offset} (the rows before it
-     * built already, by {@link LongViews}' vector steps); returns the offset of row {@code rows}.
-     */
-    public static int allLong(int[] sizes, int from, int rows, byte[] bytes, int base, int offset, int bufferIndex,
-            MemorySegment out, long outAt) {
-        int p = base + offset;
-        long word1 = bufferIndex & 0xFFFF_FFFFL | (long) offset << 32;
-        for (int i = from; i < rows; i++) {
+        int p = base;
+        long word1 = bufferIndex & 0xFFFF_FFFFL; // offset 0
+        for (int i = 0; i < rows; i++) {
             int length = sizes[i];
             out.set(LE_LONG, outAt + 16L * i, length | ((long) (int) BYTES_LE_INT.get(bytes, p) << 32));
             out.set(LE_LONG, outAt + 16L * i + 8, word1);

@@ -149,9 +149,11 @@ public final class ViewLoops {
      * chars' first byte, loads its 4 bytes alone. The load never leaves the chars: the 4 bytes before a value
      * belong to the previous one (every value has more than 12), and the 4 from its start to itself. The chars
      * are read through a heap segment over the array ({@code chars}, always of that one kind, as in
-     * {@link #inline4}), not the array's {@code VarHandle}: with the array C2 kept its limit on the stack and
-     * compared it once a row. Together 0.73-0.85x the time of the 4-byte array load at sizes 16 to 64
-     * (SeparatedLoopsSideBySide, rows {@code viewsAllLong} and {@code viewsAllLongArray}). Word 1
+     * {@link #inline4}), not the array's {@code VarHandle}, with which C2 unrolled the loop by two and spilled a
+     * size to the stack each row (hsdis; either way the chars' bound is one compare a row against a spilled
+     * limit, as the offset is a running sum). Together 0.74-0.86x the time of the 4-byte array load at sizes 16
+     * to 64 (SeparatedLoopsSideBySide 7 65535 16, 32 and 64, rows {@code viewsAllLong} and
+     * {@code viewsAllLongArray}, two runs; docs/serialization.md). Word 1
      * ({@code bufferIndex | offset << 32}) is carried from row to row, the length added to its upper half: computed
      * from the index instead ({@code (bufferIndex - (base << 32)) + (p << 32)}), the loop ran as fast in the
      * harness but 1.15x slower inside the reader, where C2 folded the two parts back into a subtract of the

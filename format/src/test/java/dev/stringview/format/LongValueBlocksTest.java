@@ -33,7 +33,7 @@ class LongValueBlocksTest {
     private static final long HIGH = 0x8080_8080_8080_8080L;
     private static final ValueLayout.OfLong LE_LONG =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final int[] ROWS = {15, 16, 17, 31, 32, 33, 63, 64, 65, 1023, 1024, 1025};
+    private static final int[] ROWS = {7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 1023, 1024, 1025};
 
     @BeforeAll
     static void inlineViewsSettled() throws InterruptedException {

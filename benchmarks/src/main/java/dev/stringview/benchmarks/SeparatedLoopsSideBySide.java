@@ -58,7 +58,8 @@ import java.util.function.LongSupplier;
  * e.g. 51..77 at 64) it takes a block of long values apart instead: {@code summarize}, {@code sizesCopy};
  * {@code copyToNative} ({@code MemorySegment.copy} of the chars), {@code asciiTest}, {@code testThenCopyPieces}
  * (the reader's former chars pass) and {@code copyHighBits} (its pass now, the copy that ORs the words);
- * {@code viewsMixed} and {@code viewsAllLong} (the reader's view loops, {@code ViewLoops}), {@code viewsNoPrefix}
+ * {@code viewsMixed} and {@code viewsAllLong} (the reader's view loops, {@code ViewLoops}), {@code viewsAllLongArray}
+ * (the all-long loop's former form, a 4-byte prefix load through the array's {@code VarHandle}), {@code viewsNoPrefix}
  * (their stores and offsets without the prefix load); the dropped alternatives {@code viewsSplit},
  * {@code viewsUnrolled4}, {@code fusedBytes16k}, {@code fusedRows256CopyFirst} and {@code fusedRows256ViewsFirst}
  * (copy, test and views fused in chunks); and Arrow's parts, {@code copyViews} and {@code fillViews}.
@@ -260,7 +261,8 @@ public final class SeparatedLoopsSideBySide {
         loops.put("testThenCopyPieces", () -> testThenCopyPieces(input, base, total, kept));
         loops.put("copyHighBits", () -> AsciiBits.copyHighBits(heapInput, base, kept, total));
         loops.put("viewsMixed", () -> ViewLoops.mixed(sizes, rows, input, base, bufferIndex, views, 0));
-        loops.put("viewsAllLong", () -> ViewLoops.allLong(sizes, rows, input, base, bufferIndex, views, 0));
+        loops.put("viewsAllLong", () -> ViewLoops.allLong(sizes, rows, heapInput, base, bufferIndex, views, 0));
+        loops.put("viewsAllLongArray", () -> allLongArray(sizes, rows, input, base, bufferIndex, views));
         loops.put("viewsNoPrefix", () -> viewsNoPrefix(sizes, rows, bufferIndex, views));
         // Measured and dropped (docs/serialization.md, "Size 64"): the views in two loops, the loop unrolled by
         // four, and the copy, the test and the views fused in chunks, by bytes and by rows, in either order.
@@ -281,6 +283,7 @@ public final class SeparatedLoopsSideBySide {
         for (LongSupplier alternative : List.<LongSupplier>of(
                 () -> viewsSplit(sizes, rows, input, base, prefixes, bufferIndex, views),
                 () -> viewsUnrolled4(sizes, rows, input, base, bufferIndex, views),
+                () -> allLongArray(sizes, rows, input, base, bufferIndex, views),
                 () -> fusedByBytes(sizes, rows, heapInput, input, base, total, kept, bufferIndex, views, 16 << 10),
                 () -> fusedByRows(sizes, rows, heapInput, input, base, kept, bufferIndex, views, 256, true),
                 () -> fusedByRows(sizes, rows, heapInput, input, base, kept, bufferIndex, views, 256, false))) {
@@ -289,7 +292,7 @@ public final class SeparatedLoopsSideBySide {
             same &= Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE));
         }
         views.fill((byte) 0x5A);
-        long allLongEnd = ViewLoops.allLong(sizes, rows, input, base, bufferIndex, views, 0);
+        long allLongEnd = ViewLoops.allLong(sizes, rows, heapInput, base, bufferIndex, views, 0);
         long copied = AsciiBits.copyHighBits(heapInput, base, kept, total);
         if (!same || mixedEnd != total || allLongEnd != total
                 || !Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE))
@@ -415,6 +418,24 @@ public final class SeparatedLoopsSideBySide {
             p += span;
         }
         return high;
+    }
+
+    /**
+     * {@code ViewLoops.allLong} as it was until 2026-11-24: the prefix as a 4-byte load through the array's
+     * {@code VarHandle} at the value's start, the baseline of the reader's form (one 8-byte load four bytes
+     * earlier, through a heap segment).
+     */
+    static long allLongArray(int[] sizes, int rows, byte[] bytes, int base, int bufferIndex, MemorySegment out) {
+        int p = base;
+        long word1 = bufferIndex & 0xFFFF_FFFFL;
+        for (int i = 0; i < rows; i++) {
+            int length = sizes[i];
+            out.set(LE_LONG, 16L * i, length | ((long) (int) BYTES_LE_INT.get(bytes, p) << 32));
+            out.set(LE_LONG, 16L * i + 8, word1);
+            p += length;
+            word1 += (long) length << 32;
+        }
+        return p - base;
     }
 
     /** The long-value views' two stores and running offset with no prefix loaded: what the chars' reads add. */

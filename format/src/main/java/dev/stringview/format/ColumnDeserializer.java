@@ -301,7 +301,8 @@ public final class ColumnDeserializer {
             case 8 -> ViewLoops.inline8(sizes, wordRows, array, base, target.views, firstRow * 16);
             case ViewLayout.INLINE_MAX -> ViewLoops.inline12(sizes, wordRows, array, base, target.views, firstRow * 16);
             default -> summary.allLong()
-                    ? ViewLoops.allLong(sizes, wordRows, array, base, bufferIndex, target.views, firstRow * 16)
+                    ? ViewLoops.allLong(sizes, wordRows, MemorySegment.ofArray(array), base, bufferIndex,
+                            target.views, firstRow * 16)
                     : ViewLoops.mixed(sizes, wordRows, array, base, bufferIndex, target.views, firstRow * 16);
         };
         buildLastViews(sizes, wordRows, n, lastOffset, array, base, (int) rawLength, bufferIndex, target.views,

@@ -143,24 +143,43 @@ public final class ViewLoops {
 
     /**
      * {@link #mixed} for a block whose values are all longer than 12 bytes ({@code SizeCodec.Summary.allLong}):
-     * per row its length, its 4-byte prefix and word 1, with no branch. Word 1 ({@code bufferIndex | offset << 32})
-     * is carried from row to row, the length added to its upper half: computed from the array index instead
-     * ({@code (bufferIndex - (base << 32)) + (p << 32)}), the loop ran as fast in the harness but 1.15x slower inside
-     * the reader, where C2 folded the two parts back into a subtract of the spilled {@code base} per row
-     * (SerializationSideBySide 64, with and without {@code -XX:CompileCommand=dontinline} of the helper that hid
-     * it). Returns the offset in the chars of row {@code rows}.
+     * per row its length, its 4-byte prefix and word 1, with no branch. Word 0 comes from one 8-byte load four bytes
+     * before the value, whose upper half is the prefix ({@code length | word & 0xFFFF_FFFF_0000_0000}: an and and an
+     * or, where a 4-byte load needed a sign extension, a shift and an or); the first row, which may start at the
+     * chars' first byte, loads its 4 bytes alone. The load never leaves the chars: the 4 bytes before a value
+     * belong to the previous one (every value has more than 12), and the 4 from its start to itself. The chars
+     * are read through a heap segment over the array ({@code chars}, always of that one kind, as in
+     * {@link #inline4}), not the array's {@code VarHandle}, with which C2 unrolled the loop by two and spilled a
+     * size to the stack each row (hsdis; either way the chars' bound is one compare a row against a spilled
+     * limit, as the offset is a running sum). Together 0.74-0.86x the time of the 4-byte array load at sizes 16
+     * to 64 (SeparatedLoopsSideBySide 7 65535 16, 32 and 64, rows {@code viewsAllLong} and
+     * {@code viewsAllLongArray}, two runs; docs/serialization.md). Word 1
+     * ({@code bufferIndex | offset << 32}) is carried from row to row, the length added to its upper half: computed
+     * from the index instead ({@code (bufferIndex - (base << 32)) + (p << 32)}), the loop ran as fast in the
+     * harness but 1.15x slower inside the reader, where C2 folded the two parts back into a subtract of the
+     * spilled {@code base} per row (SerializationSideBySide 64). Returns the offset in the chars of row
+     * {@code rows}.
      */
-    public static int allLong(int[] sizes, int rows, byte[] bytes, int base, int bufferIndex, MemorySegment out,
-            long outAt) {
-        int p = base;
+    public static int allLong(int[] sizes, int rows, MemorySegment chars, int base, int bufferIndex,
+            MemorySegment out, long outAt) {
+        if (rows == 0) {
+            return 0;
+        }
         long word1 = bufferIndex & 0xFFFF_FFFFL; // offset 0
-        for (int i = 0; i < rows; i++) {
+        out.set(LE_LONG, outAt, sizes[0] | (long) chars.get(Wire.LE_INT, base) << 32);
+        out.set(LE_LONG, outAt + 8, word1);
+        long before = base + sizes[0] - 4; // 4 bytes before row 1's value
+        word1 += (long) sizes[0] << 32;
+        for (int i = 1; i < rows; i++) {
             int length = sizes[i];
-            out.set(LE_LONG, outAt + 16L * i, length | ((long) (int) BYTES_LE_INT.get(bytes, p) << 32));
+            out.set(LE_LONG, outAt + 16L * i, length | chars.get(LE_LONG, before) & PREFIX_HALF);
             out.set(LE_LONG, outAt + 16L * i + 8, word1);
-            p += length;
+            before += length;
             word1 += (long) length << 32; // offsets stay below 2^31: no carry out of the upper half
         }
-        return p - base;
+        return (int) (before + 4 - base);
     }
+
+    /** The upper half of a little-endian word: the 4 bytes that start 4 bytes into it. */
+    private static final long PREFIX_HALF = 0xFFFF_FFFF_0000_0000L;
 }

@@ -14,28 +14,31 @@ import jdk.incubator.vector.VectorSpecies;
  * The vector form of {@link dev.stringview.InlineViews#build} with the Panama Vector API, 512-bit vectors, 16 rows
  * a step, 4 views (one 512-bit store) a group:
  * <ol>
- *   <li>the 16 sizes in one int vector, checked to lie in [0, 12], and turned into each
- *       row's value-byte mask within its view, {@code ((1 << size) - 1) << 4} (bytes 4..4+size-1 of its 16; two
- *       lane-wise ops), narrowed to 16 shorts: their four longs are the byte masks of the four groups;</li>
+ *   <li>the 16 sizes in one int vector, checked to lie in [0, 12] and narrowed to bytes; per group each size
+ *       permuted to the 16 bytes of its view and compared with each byte's place in the value, which gives the
+ *       group's value-byte mask (bytes 4..4+size-1 of each view) as a mask register;</li>
  *   <li>per group a 64-byte window of the chars loaded at the group's first value (4 values of at most 12 bytes
  *       always fit in it), and one byte expand ({@code expand}, {@code vpexpandb} on AVX-512 VBMI2): the window's
  *       first bytes, in order, go to the mask's set bytes, every other byte becomes zero, which places each value
  *       in bytes 4.. of its view and zeroes the bytes past its end, as the Utf8View layout requires;</li>
- *   <li>the sizes spread to int 0 of each view by one zero-masked int permute and ORed in; the next group's window
- *       starts the mask's bit count further.</li>
+ *   <li>the permuted sizes blended into byte 0 of each view; the next group's window starts the mask's bit count
+ *       further.</li>
  * </ol>
+ * No vector is reinterpreted (see {@link #runUpTo4} for why that matters). {@link #buildUpTo4} and
+ * {@link #buildUpTo8} are narrower forms (one window per 16 and per 8 rows); {@link #buildFromArray} runs any of
+ * the three with its windows loaded from a heap array.
  * The chars offset is the only value carried from group to group (an add of a bit count), and no prefix sum is
  * computed: the version before this one summed the 16 sizes in the register (four shifted adds), spread offsets
  * and sizes to the view bytes with two byte permutes a group, took the chars with a third and blended the length
  * in: 1.12-1.31x the time of this one for a 65,535-row block of 1-byte values (SeparatedLoopsSideBySide, JVMs
  * of the two builds alternated, loaded machine; docs/benchmarks.md).
  *
- * <p>The step runs only while the last group's window (at most 3 x 4 x 12 bytes in, then 64) lies inside the
- * chars segment, so that no load ever reaches past its end; the rows after that, and those of a step holding a
- * size outside [0, 12], go through {@link InlineViewLoop}, which builds them (or names the bad row). The steps go
- * in runs counted in advance (as many as the chars left allow at 12 bytes a row), so that the loop C2 compiles
- * has one exit on a step count and keeps no segment check but the chars window's bound inside: 65,535 one-byte
- * rows in 34 µs instead of 43 (SeparatedLoopsSideBySide, both builds on the same loaded machine).
+ * <p>The step runs only while the last group's window (at most 3 x 4 x 12 bytes in, then 64) lies inside the chars
+ * segment (or array), so that no load ever reaches past its end; the rows after that, and those of a step holding a
+ * size outside [0, 12], go through {@link InlineViewLoop}, which builds them (or names the bad row). The steps go in
+ * runs counted in advance (as many as the chars left allow at 12 bytes a row), so that the loop C2 compiles has one
+ * exit on a step count and keeps no segment check but the chars window's bound inside: 65,535 one-byte rows in 34 µs
+ * instead of 43 (SeparatedLoopsSideBySide, both builds on the same loaded machine).
  *
  * <p>Referenced only by name from {@link Vectorization}, so that without the incubator module nothing links it.
  */
@@ -170,7 +173,8 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             default -> STEP_CHARS_MAX;
         };
         long p = charsOffset;
-        long lastStepStart = (heapChars != null ? heapChars.length : chars.byteSize()) - (maxSize == ViewLayout.INLINE_MAX ? STEP_CHARS_ROOM : stepCharsMax);
+        long charsBytes = heapChars != null ? heapChars.length : chars.byteSize();
+        long lastStepStart = charsBytes - (maxSize == ViewLayout.INLINE_MAX ? STEP_CHARS_ROOM : stepCharsMax);
         int end = from + count;
         int row = from;
         long at = viewsOffset;

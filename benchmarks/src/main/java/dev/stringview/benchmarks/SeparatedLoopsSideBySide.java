@@ -49,7 +49,10 @@ import java.util.function.LongSupplier;
  *       scalar loop and its public entry (the vector form once warm: run with
  *       {@code --add-modules=jdk.incubator.vector}; the harness waits for the warm-up and says which ran);
  *       {@code inlineViewsUpTo4} (maxLength 4 or less): its entry for values of at most 4 bytes, which the reader
- *       takes for such blocks;
+ *       takes for such blocks; {@code inlineViewsUpTo8} (lengths of at most 8 bytes: maxLength up to 6, whose
+ *       longest is round(1.2 maxLength)): its entry for values of at most 8 bytes; {@code inlineViewsArray}: its
+ *       entry over the heap chars themselves ({@code byte[]}, the form by the block's longest class, 4, 8 or 12),
+ *       the one the reader takes, with no copy to native memory;
  *   <li>{@code inlineViewsHeapChars}, only with the fourth argument {@code heapChars}: the public entry over the
  *       heap chars themselves (no copy to native memory); it also recompiles the builder for both kinds of chars,
  *       so the {@code inlineViews} row of that run shows what a caller mixing them would pay.
@@ -107,6 +110,7 @@ public final class SeparatedLoopsSideBySide {
         Random random = new Random(42);
         int[] sizes = new int[rows];
         boolean tiny = maxLength <= 4; // the <= 4-byte view loops run only then
+        boolean upTo8 = Math.round(1.2f * maxLength) <= 8; // the <= 8-byte builder runs only then
         int low = Math.round(0.8f * maxLength);
         int high = Math.round(1.2f * maxLength);
         Arrays.setAll(sizes, i -> maxLength == 1 ? 1 : tiny ? random.nextInt(maxLength + 1)
@@ -150,6 +154,13 @@ public final class SeparatedLoopsSideBySide {
             loops.put("inlineViewsUpTo4", () -> InlineViews.buildTestingAsciiUpTo4(sizes, 0, rows, nativeChars, 0,
                     views, 0));
         }
+        if (upTo8) {
+            loops.put("inlineViewsUpTo8", () -> InlineViews.buildTestingAsciiUpTo8(sizes, 0, rows, nativeChars, 0,
+                    views, 0));
+        }
+        int longestClass = tiny ? 4 : upTo8 ? 8 : 12;
+        loops.put("inlineViewsArray", () -> InlineViews.buildTestingAscii(sizes, 0, rows, chars, 0, views, 0,
+                longestClass));
         if (heapCharsToo) { // opt-in: once the builder sees heap chars its native row is compiled for both kinds
             loops.put("inlineViewsHeapChars", () -> InlineViews.build(sizes, 0, rows, heapChars, 0, views, 0));
         }
@@ -172,6 +183,16 @@ public final class SeparatedLoopsSideBySide {
             sameViews &= (upTo4End < 0 ? ~upTo4End : upTo4End) == total
                     && Arrays.equals(arrayViews, views.toArray(ValueLayout.JAVA_BYTE));
         }
+        if (upTo8) {
+            views.fill((byte) 0x5A);
+            long upTo8End = InlineViews.buildTestingAsciiUpTo8(sizes, 0, rows, nativeChars, 0, views, 0);
+            sameViews &= (upTo8End < 0 ? ~upTo8End : upTo8End) == total
+                    && Arrays.equals(arrayViews, views.toArray(ValueLayout.JAVA_BYTE));
+        }
+        views.fill((byte) 0x5A);
+        long arrayEntryEnd = InlineViews.buildTestingAscii(sizes, 0, rows, chars, 0, views, 0, longestClass);
+        sameViews &= (arrayEntryEnd < 0 ? ~arrayEntryEnd : arrayEntryEnd) == total
+                && Arrays.equals(arrayViews, views.toArray(ValueLayout.JAVA_BYTE));
         if (arrayEnd != total || segmentEnd != total || kernelEnd != total || !sameViews) {
             throw new AssertionError("view loops disagree: arrayEnd=" + arrayEnd + " segmentEnd=" + segmentEnd
                     + " kernelEnd=" + kernelEnd + " sizesSum=" + total + " sameViews=" + sameViews);

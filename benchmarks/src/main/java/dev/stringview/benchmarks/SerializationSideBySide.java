@@ -49,7 +49,9 @@ import org.apache.arrow.vector.util.ValueVectorUtility;
  *
  * <p>With a {@code baselineJar} (a benchmarks or format jar built at an older commit, see {@link BaselineFormat}),
  * the readers {@code separatedBaseline}, {@code separatedTrustedBaseline} and {@code sizePrefixBaseline} run that
- * build's {@code ColumnDeserializer} on the same bytes in the same rounds: old against new in one JVM.
+ * build's {@code ColumnDeserializer} on the same bytes in the same rounds: old against new in one JVM. They run on
+ * the current core; {@code separatedBaselineCore} (only when named in {@code readers}, and only with a benchmarks
+ * jar) runs the old build's reader on the old build's core too, e.g. to compare {@code InlineViews} builders.
  *
  * <pre>
  * java --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
@@ -76,6 +78,8 @@ public final class SerializationSideBySide {
     /** The readers of a baseline jar, run only when one is given. */
     static final List<String> BASELINE_READERS = List.of("separatedBaseline", "separatedTrustedBaseline",
             "sizePrefixBaseline");
+    /** A baseline reader run only when named, as it needs the old build's core in its jar (a benchmarks jar). */
+    static final String BASELINE_CORE_READER = "separatedBaselineCore";
 
     public static void main(String[] args) throws Exception {
         int[] sizes = Arrays.stream((args.length > 0 ? args[0] : "1,8,64").split(",")).mapToInt(Integer::parseInt)
@@ -131,6 +135,7 @@ public final class SerializationSideBySide {
         List<String> known = new ArrayList<>(READERS);
         if (baselineJar != null) {
             known.addAll(BASELINE_READERS);
+            known.add(BASELINE_CORE_READER);
         }
         if (!known.containsAll(only)) {
             throw new IllegalArgumentException("unknown reader: readers=" + only + " known=" + known);
@@ -171,6 +176,10 @@ public final class SerializationSideBySide {
                 readers.put("separatedBaseline", () -> oldValidated.read(separated, slicing(readMemory)).size());
                 readers.put("separatedTrustedBaseline", () -> oldTrusted.read(separated, slicing(readMemory)).size());
                 readers.put("sizePrefixBaseline", () -> oldValidated.read(prefixed, slicing(readMemory)).size());
+                if (only.contains(BASELINE_CORE_READER)) {
+                    BaselineFormat oldBuild = BaselineFormat.loadWithCore(baselineJar, true);
+                    readers.put(BASELINE_CORE_READER, () -> oldBuild.rows(separated, slicing(readMemory)));
+                }
             }
             readers.keySet().retainAll(only);
             for (Map.Entry<String, Reader> e : readers.entrySet()) {

@@ -60,4 +60,21 @@ class SerializationSideBySideTest {
         }
         assertThrows(IOException.class, () -> BaselineFormat.load(Path.of("no/such.jar"), true));
     }
+
+    @Test
+    void aBaselineBuildsReaderRunsOnItsOwnCore() throws Exception {
+        // This build's core and format classes stand in for an older build's: all of them load apart.
+        Path coreClasses = Path.of(ViewColumn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path formatClasses = Path.of(ColumnDeserializer.class.getProtectionDomain().getCodeSource().getLocation()
+                .toURI());
+        BaselineFormat oldBuild = BaselineFormat.loadWithCore(List.of(formatClasses, coreClasses), true);
+        try (Arena arena = Arena.ofConfined()) {
+            byte[] bytes = SerializationBenchmark.serializeOnce(ColumnSerializer.of(ColumnFormat.SEPARATED,
+                    ColumnCodec.NONE), ViewColumns.ofStrings(arena, "a", "a value over twelve bytes", "12345678"),
+                    new SerializationBenchmark.MemorySink()).toArray(ValueLayout.JAVA_BYTE);
+            assertEquals(3, oldBuild.rows(MemorySegment.ofArray(bytes), arena));
+            // its column is the other core's class, which the current one cannot take
+            assertThrows(ClassCastException.class, () -> oldBuild.read(MemorySegment.ofArray(bytes), arena));
+        }
+    }
 }

@@ -14,14 +14,15 @@ import java.util.SplittableRandom;
  * <p>Chars and views live in native memory, as a column's do: a heap segment in the calls would make
  * C2's profile of the window loads and view stores see two segment classes and check the class at each of them
  * (what slowed the view-word passes 1.6-2.0x). The calls mix the two size classes a caller has (all at most 4
- * bytes, and 0..12) for {@code build}, and values of at most 4 bytes over ASCII and over any bytes for
- * {@code buildUpTo4}; they start anywhere and half the time end at the chars' very end, so that the scalar rows
- * after the last step run too and their branches are in the profile.
+ * bytes, and 0..12) for {@code build}, and values of at most 4 (and of at most 8) bytes over ASCII and over any
+ * bytes for {@code buildUpTo4} (and {@code buildUpTo8}); they start anywhere and half the time end at the chars'
+ * very end, so that the scalar rows after the last step run too and their branches are in the profile; every
+ * other few calls read the chars from a heap array ({@code buildFromArray}), never from a heap segment.
  */
 final class InlineViewWarmUp {
     /** Rows of the private data. */
     static final int ROWS = 4096;
-    private static final int CALLS_PER_ROUND = 32;
+    private static final int CALLS_PER_ROUND = 48;
 
     private final Vectorization.InlineViewScan scan;
     private final long capNanos;
@@ -68,11 +69,13 @@ final class InlineViewWarmUp {
         SplittableRandom random = new SplittableRandom(0x5EED_0017L);
         try (Arena arena = Arena.ofConfined()) {
             // Sizes up to 4 with ASCII chars, up to 12 with any bytes, up to 4 with any bytes (the last for
-            // buildUpTo4, which also needs both ASCII outcomes profiled).
-            int[][] sizes = {sizes(random, 4), sizes(random, 12), sizes(random, 4)};
-            MemorySegment[] chars = new MemorySegment[3];
-            long[][] starts = new long[3][ROWS + 1];
-            for (int c = 0; c < 3; c++) {
+            // buildUpTo4, which also needs both ASCII outcomes profiled), up to 8 with ASCII and with any bytes
+            // (buildUpTo8).
+            int[][] sizes = {sizes(random, 4), sizes(random, 12), sizes(random, 4), sizes(random, 8),
+                    sizes(random, 8)};
+            MemorySegment[] chars = new MemorySegment[sizes.length];
+            long[][] starts = new long[sizes.length][ROWS + 1];
+            for (int c = 0; c < sizes.length; c++) {
                 for (int i = 0; i < ROWS; i++) {
                     starts[c][i + 1] = starts[c][i] + sizes[c][i];
                 }
@@ -80,35 +83,53 @@ final class InlineViewWarmUp {
                 chars[c] = arena.allocate(total, 1); // exactly: the last calls' windows must stay inside
                 // ASCII chars for one size class, any bytes for the other: both outcomes of the ASCII test are
                 // profiled, so neither is compiled as a trap that readers of text (or of binary) would hit
-                int byteBound = c == 0 ? 0x80 : 0x100; // class 2: any bytes
+                int byteBound = c == 0 || c == 3 ? 0x80 : 0x100;
                 for (long b = 0; b < total; b++) {
                     chars[c].set(java.lang.foreign.ValueLayout.JAVA_BYTE, b, (byte) random.nextInt(byteBound));
                 }
             }
+            byte[][] heapChars = new byte[sizes.length][];
+            for (int c = 0; c < sizes.length; c++) {
+                heapChars[c] = chars[c].toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            }
             MemorySegment views = arena.allocate(16L * ROWS, 16);
-            // One form: each round alternates the two size classes of build (calls 1 and 3 of every 4) and the
-            // two char kinds of buildUpTo4 (calls 0 and 2).
+            // One form: each round takes buildUpTo4, build and buildUpTo8 in turn (call % 3), each over its two
+            // data sets in turn (call / 3 even or odd): ASCII and any bytes for buildUpTo4 and buildUpTo8, sizes up
+            // to 12 and up to 4 for build; every other six calls over the chars in a heap array (buildFromArray).
             return rounds.run(1, form -> {
                 long rows = 0;
                 for (int call = 0; call < CALLS_PER_ROUND; call++) {
-                    boolean upTo4 = (call & 1) == 0;
-                    int c = upTo4 ? (call & 2) : (call & 2) == 0 ? 1 : 0;
-                    rows += call(upTo4, sizes[c], starts[c], chars[c], views, random);
+                    int maxSize = call % 3 == 0 ? 4 : call % 3 == 1 ? 12 : 8;
+                    boolean first = (call / 3 & 1) == 0;
+                    int c = switch (maxSize) {
+                        case 4 -> first ? 0 : 2;
+                        case 12 -> first ? 1 : 0;
+                        default -> first ? 3 : 4;
+                    };
+                    byte[] array = (call / 6 & 1) == 0 ? null : heapChars[c];
+                    rows += call(maxSize, sizes[c], starts[c], chars[c], array, views, random);
                 }
                 return rows;
             }, capNanos, ViewWordWarmUp.BOUND_NS_PER_ROW);
         }
     }
 
-    /** One call over 150-250 rows starting anywhere, half of them ending at the chars' end; returns the rows. */
-    private int call(boolean upTo4, int[] sizes, long[] starts, MemorySegment chars, MemorySegment views,
-            SplittableRandom random) {
+    /**
+     * One call over 150-250 rows starting anywhere, half of them ending at the chars' end, over the segment or
+     * (when not null) the same chars in a heap array; returns the rows.
+     */
+    private int call(int maxSize, int[] sizes, long[] starts, MemorySegment chars, byte[] heapChars,
+            MemorySegment views, SplittableRandom random) {
         int count = 150 + random.nextInt(101);
         int from = random.nextBoolean() ? ROWS - count : random.nextInt(ROWS - count);
-        if (upTo4) {
-            scan.buildUpTo4(sizes, from, count, chars, starts[from], views, 16L * from);
-        } else {
-            scan.build(sizes, from, count, chars, starts[from], views, 16L * from);
+        if (heapChars != null) {
+            scan.buildFromArray(sizes, from, count, heapChars, (int) starts[from], views, 16L * from, maxSize);
+            return count;
+        }
+        switch (maxSize) {
+            case 4 -> scan.buildUpTo4(sizes, from, count, chars, starts[from], views, 16L * from);
+            case 8 -> scan.buildUpTo8(sizes, from, count, chars, starts[from], views, 16L * from);
+            default -> scan.build(sizes, from, count, chars, starts[from], views, 16L * from);
         }
         return count;
     }

@@ -5,8 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
-import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShuffle;
@@ -16,35 +14,37 @@ import jdk.incubator.vector.VectorSpecies;
  * The vector form of {@link dev.stringview.InlineViews#build} with the Panama Vector API, 512-bit vectors, 16 rows
  * a step, 4 views (one 512-bit store) a group:
  * <ol>
- *   <li>the 16 sizes in one int vector, checked to lie in [0, 12], and turned into each
- *       row's value-byte mask within its view, {@code ((1 << size) - 1) << 4} (bytes 4..4+size-1 of its 16; two
- *       lane-wise ops), narrowed to 16 shorts: their four longs are the byte masks of the four groups;</li>
+ *   <li>the 16 sizes in one int vector, checked to lie in [0, 12] and narrowed to bytes; per group each size
+ *       permuted to the 16 bytes of its view and compared with each byte's place in the value, which gives the
+ *       group's value-byte mask (bytes 4..4+size-1 of each view) as a mask register;</li>
  *   <li>per group a 64-byte window of the chars loaded at the group's first value (4 values of at most 12 bytes
  *       always fit in it), and one byte expand ({@code expand}, {@code vpexpandb} on AVX-512 VBMI2): the window's
  *       first bytes, in order, go to the mask's set bytes, every other byte becomes zero, which places each value
  *       in bytes 4.. of its view and zeroes the bytes past its end, as the Utf8View layout requires;</li>
- *   <li>the sizes spread to int 0 of each view by one zero-masked int permute and ORed in; the next group's window
- *       starts the mask's bit count further.</li>
+ *   <li>the permuted sizes blended into byte 0 of each view; the next group's window starts the mask's bit count
+ *       further.</li>
  * </ol>
+ * No vector is reinterpreted (see {@link #runUpTo4} for why that matters). {@link #buildUpTo4} and
+ * {@link #buildUpTo8} are narrower forms (one window per 16 and per 8 rows); {@link #buildFromArray} runs any of
+ * the three with its windows loaded from a heap array.
  * The chars offset is the only value carried from group to group (an add of a bit count), and no prefix sum is
  * computed: the version before this one summed the 16 sizes in the register (four shifted adds), spread offsets
  * and sizes to the view bytes with two byte permutes a group, took the chars with a third and blended the length
  * in: 1.12-1.31x the time of this one for a 65,535-row block of 1-byte values (SeparatedLoopsSideBySide, JVMs
  * of the two builds alternated, loaded machine; docs/benchmarks.md).
  *
- * <p>The step runs only while the last group's window (at most 3 x 4 x 12 bytes in, then 64) lies inside the
- * chars segment, so that no load ever reaches past its end; the rows after that, and those of a step holding a
- * size outside [0, 12], go through {@link InlineViewLoop}, which builds them (or names the bad row). The steps go
- * in runs counted in advance (as many as the chars left allow at 12 bytes a row), so that the loop C2 compiles
- * has one exit on a step count and keeps no segment check but the chars window's bound inside: 65,535 one-byte
- * rows in 34 µs instead of 43 (SeparatedLoopsSideBySide, both builds on the same loaded machine).
+ * <p>The step runs only while the last group's window (at most 3 x 4 x 12 bytes in, then 64) lies inside the chars
+ * segment (or array), so that no load ever reaches past its end; the rows after that, and those of a step holding a
+ * size outside [0, 12], go through {@link InlineViewLoop}, which builds them (or names the bad row). The steps go in
+ * runs counted in advance (as many as the chars left allow at 12 bytes a row), so that the loop C2 compiles has one
+ * exit on a step count and keeps no segment check but the chars window's bound inside: 65,535 one-byte rows in 34 µs
+ * instead of 43 (SeparatedLoopsSideBySide, both builds on the same loaded machine).
  *
  * <p>Referenced only by name from {@link Vectorization}, so that without the incubator module nothing links it.
  */
 final class PanamaInlineViews implements Vectorization.InlineViewScan {
     private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_512;
     private static final VectorSpecies<Byte> BYTES = ByteVector.SPECIES_512;
-    private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_256;
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
     private static final int STEP_ROWS = 16;
     /** Chars a step may cover before its last group's window starts (12 values of 12 bytes) plus that window. */
@@ -52,15 +52,19 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
     /** Chars a step covers at most: 16 values of 12 bytes. */
     private static final long STEP_CHARS_MAX = (long) STEP_ROWS * ViewLayout.INLINE_MAX;
 
-    /** {@code (16 << size) - 16} is {@code ((1 << size) - 1) << 4}: bits 4..4+size-1. */
-    private static final IntVector SIXTEEN = IntVector.broadcast(INTS, 16);
     private static final IntVector TWELVE = IntVector.broadcast(INTS, ViewLayout.INLINE_MAX);
-    /** Lane {@code 4j} of group {@code g}'s views takes row {@code 4g + j}'s size; the other lanes are zero. */
-    private static final VectorShuffle<Integer> LENGTHS_0 = lengths(0);
-    private static final VectorShuffle<Integer> LENGTHS_1 = lengths(1);
-    private static final VectorShuffle<Integer> LENGTHS_2 = lengths(2);
-    private static final VectorShuffle<Integer> LENGTHS_3 = lengths(3);
-    private static final VectorMask<Integer> LENGTH_LANES = VectorMask.fromLong(INTS, 0x1111);
+    /** Byte {@code k} of group {@code g}'s views takes narrowed size {@code 4g + k / 16}: its view's row. */
+    private static final VectorShuffle<Byte> SIZE_PER_VIEW_0 = sizePerView(0);
+    private static final VectorShuffle<Byte> SIZE_PER_VIEW_1 = sizePerView(1);
+    private static final VectorShuffle<Byte> SIZE_PER_VIEW_2 = sizePerView(2);
+    private static final VectorShuffle<Byte> SIZE_PER_VIEW_3 = sizePerView(3);
+    /**
+     * Byte {@code k} of a view is value byte {@code k - 4} for {@code k} in 4..15; bytes 0..3 take 127, which no
+     * size reaches, so the compare {@code size > BYTE_IN_VALUE} sets exactly the bytes that hold the value.
+     */
+    private static final ByteVector BYTE_IN_VALUE = bytes(k -> k % 16 >= 4 ? k % 16 - 4 : 127);
+    /** Byte 0 of each view, where its length goes (bytes 1..3 stay zero: sizes are at most 12). */
+    private static final VectorMask<Byte> LENGTH_BYTES = VectorMask.fromLong(BYTES, 0x0001_0001_0001_0001L);
     /** The largest size {@link #buildUpTo4} takes, and the chars its step covers at most (16 x 4). */
     private static final int UP_TO_4 = 4;
     private static final long UP_TO_4_STEP_CHARS = (long) STEP_ROWS * UP_TO_4;
@@ -80,6 +84,34 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
     private static final VectorShuffle<Byte> UP_TO_4_VIEWS_2 = upTo4Views(2);
     private static final VectorShuffle<Byte> UP_TO_4_VIEWS_3 = upTo4Views(3);
 
+    /** The largest size {@link #buildUpTo8} takes, and the chars its step covers at most (16 x 8). */
+    private static final int UP_TO_8 = 8;
+    private static final long UP_TO_8_STEP_CHARS = (long) STEP_ROWS * UP_TO_8;
+    private static final IntVector EIGHT = IntVector.broadcast(INTS, UP_TO_8);
+    /** Byte {@code k} takes narrowed size {@code k / 8} (rows 0..7) or {@code 8 + k / 8} (rows 8..15). */
+    private static final VectorShuffle<Byte> SIZE_PER_LONG_0 = VectorShuffle.fromOp(BYTES, k -> k / 8);
+    private static final VectorShuffle<Byte> SIZE_PER_LONG_1 = VectorShuffle.fromOp(BYTES, k -> 8 + k / 8);
+    /** Each byte's index within its long lane, 0..7. */
+    private static final ByteVector BYTE_IN_LONG = bytes(k -> k & 7);
+    /**
+     * Group {@code g}'s views as a two-vector shuffle of (narrowed sizes, the placed values of its half of the
+     * step): byte 0 of view {@code j} is size {@code 4g + j}, bytes 4..11 its value's 8 bytes (long lane
+     * {@code 4(g % 2) + j} of the half's values), every other byte the sizes' lane 63, which is zero.
+     */
+    private static final VectorShuffle<Byte> UP_TO_8_VIEWS_0 = upTo8Views(0);
+    private static final VectorShuffle<Byte> UP_TO_8_VIEWS_1 = upTo8Views(1);
+    private static final VectorShuffle<Byte> UP_TO_8_VIEWS_2 = upTo8Views(2);
+    private static final VectorShuffle<Byte> UP_TO_8_VIEWS_3 = upTo8Views(3);
+
+    private static VectorShuffle<Byte> upTo8Views(int group) {
+        return VectorShuffle.fromOp(BYTES, k -> {
+            int view = k / 16;
+            int lane = 4 * (group % 2) + view;
+            int b = k % 16;
+            return b == 0 ? 4 * group + view : b >= 4 && b < 12 ? 8 * lane + b - 4 - 64 : 63;
+        });
+    }
+
     private static VectorShuffle<Byte> upTo4Views(int group) {
         return VectorShuffle.fromOp(BYTES, k -> {
             int row = 4 * group + k / 16;
@@ -96,29 +128,53 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
         return ByteVector.fromArray(BYTES, bytes, 0);
     }
 
-    private static VectorShuffle<Integer> lengths(int group) {
-        return VectorShuffle.fromOp(INTS, i -> 4 * group + i / 4);
+    private static VectorShuffle<Byte> sizePerView(int group) {
+        return VectorShuffle.fromOp(BYTES, k -> 4 * group + k / 16);
     }
 
     @Override
     public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset, MemorySegment views,
             long viewsOffset) {
-        return steps(sizes, from, count, chars, charsOffset, views, viewsOffset, false);
+        return steps(sizes, from, count, null, chars, charsOffset, views, viewsOffset, ViewLayout.INLINE_MAX);
     }
 
     @Override
     public long buildUpTo4(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
             MemorySegment views, long viewsOffset) {
-        return steps(sizes, from, count, chars, charsOffset, views, viewsOffset, true);
+        return steps(sizes, from, count, null, chars, charsOffset, views, viewsOffset, UP_TO_4);
     }
 
-    /** The steps of {@link #build} ({@link #run}) or {@link #buildUpTo4} ({@link #runUpTo4}), then the scalar rows. */
-    private static long steps(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-            MemorySegment views, long viewsOffset, boolean upTo4) {
-        // A step of values of at most 4 bytes covers at most 64 chars, and its one window is those 64.
-        long stepCharsMax = upTo4 ? UP_TO_4_STEP_CHARS : STEP_CHARS_MAX;
+    @Override
+    public long buildUpTo8(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
+            MemorySegment views, long viewsOffset) {
+        return steps(sizes, from, count, null, chars, charsOffset, views, viewsOffset, UP_TO_8);
+    }
+
+    @Override
+    public long buildFromArray(int[] sizes, int from, int count, byte[] chars, int charsOffset, MemorySegment views,
+            long viewsOffset, int maxSize) {
+        return steps(sizes, from, count, chars, MemorySegment.ofArray(chars), charsOffset, views, viewsOffset,
+                maxSize);
+    }
+
+    /**
+     * The steps of {@link #build} ({@link #run}), {@link #buildUpTo4} ({@link #runUpTo4}) or {@link #buildUpTo8}
+     * ({@link #runUpTo8}), as {@code maxSize} is 12, 4 or 8, then the scalar rows. The steps load their windows
+     * from {@code heapChars} when it is not null ({@link #buildFromArray}; {@code chars} is then a segment over
+     * it, for the scalar rows), else from {@code chars}.
+     */
+    private static long steps(int[] sizes, int from, int count, byte[] heapChars, MemorySegment chars,
+            long charsOffset, MemorySegment views, long viewsOffset, int maxSize) {
+        // A step of values of at most 4 bytes covers at most 64 chars, and its one window is those 64; one of
+        // values of at most 8 bytes at most 128, its second window starting at most 64 in.
+        long stepCharsMax = switch (maxSize) {
+            case UP_TO_4 -> UP_TO_4_STEP_CHARS;
+            case UP_TO_8 -> UP_TO_8_STEP_CHARS;
+            default -> STEP_CHARS_MAX;
+        };
         long p = charsOffset;
-        long lastStepStart = chars.byteSize() - (upTo4 ? UP_TO_4_STEP_CHARS : STEP_CHARS_ROOM);
+        long charsBytes = heapChars != null ? heapChars.length : chars.byteSize();
+        long lastStepStart = charsBytes - (maxSize == ViewLayout.INLINE_MAX ? STEP_CHARS_ROOM : stepCharsMax);
         int end = from + count;
         int row = from;
         long at = viewsOffset;
@@ -130,10 +186,13 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
         boolean nonAscii = false;
         while (row <= end - STEP_ROWS && p <= lastStepStart) {
             int steps = (int) Math.min((end - row) / STEP_ROWS, (lastStepStart - p) / stepCharsMax + 1);
-            long ended = upTo4 ? runUpTo4(sizes, row, steps, chars, p, views, at)
-                    : run(sizes, row, steps, chars, p, views, at);
-            if (ended < 0) { // a size outside [0, 12] (or [0, 4]): the scalar loop builds from its step on and
-                // names the row
+            long ended = switch (maxSize) {
+                case UP_TO_4 -> runUpTo4(sizes, row, steps, heapChars, chars, p, views, at);
+                case UP_TO_8 -> runUpTo8(sizes, row, steps, heapChars, chars, p, views, at);
+                default -> run(sizes, row, steps, heapChars, chars, p, views, at);
+            };
+            if (ended < 0) { // a size outside [0, maxSize]: the scalar loop builds from its step on and names the
+                // row
                 int done = (int) ~ended;
                 for (int i = row; i < row + done * STEP_ROWS; i++) {
                     p += sizes[i];
@@ -147,8 +206,7 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             row += steps * STEP_ROWS;
             at += steps * (STEP_ROWS * 16L);
         }
-        long tail = InlineViewLoop.buildTestingAscii(sizes, row, end - row, chars, p, views, at,
-                upTo4 ? UP_TO_4 : ViewLayout.INLINE_MAX);
+        long tail = InlineViewLoop.buildTestingAscii(sizes, row, end - row, chars, p, views, at, maxSize);
         return nonAscii && tail >= 0 ? ~tail : tail;
     }
 
@@ -162,8 +220,8 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
      * the ones after it unbuilt). The ASCII test is an OR of the expanded windows, which hold exactly the values'
      * bytes: one more vector op a group, in place of the reader's own pass over the chars.
      */
-    private static long run(int[] sizes, int row, int steps, MemorySegment chars, long p, MemorySegment views,
-            long at) {
+    private static long run(int[] sizes, int row, int steps, byte[] heapChars, MemorySegment chars, long p,
+            MemorySegment views, long at) {
         ByteVector valueBits = ByteVector.zero(BYTES);
         for (int s = 0; s < steps; s++) {
             IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
@@ -172,21 +230,24 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             if (size.or(TWELVE.sub(size)).compare(VectorOperators.LT, 0).anyTrue()) {
                 return ~s;
             }
-            LongVector masks = SIXTEEN.lanewise(VectorOperators.LSHL, size).sub(SIXTEEN)
-                    .convertShape(VectorOperators.I2S, SHORTS, 0).reinterpretAsLongs();
+            ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
             long stepAt = at + s * (STEP_ROWS * 16L);
-            long mask0 = masks.lane(0);
-            long mask1 = masks.lane(1);
-            long mask2 = masks.lane(2);
-            long mask3 = masks.lane(3);
-            ByteVector values0 = group(chars, p, mask0, size, LENGTHS_0, views, stepAt);
-            p += Long.bitCount(mask0);
-            ByteVector values1 = group(chars, p, mask1, size, LENGTHS_1, views, stepAt + 64);
-            p += Long.bitCount(mask1);
-            ByteVector values2 = group(chars, p, mask2, size, LENGTHS_2, views, stepAt + 128);
-            p += Long.bitCount(mask2);
-            ByteVector values3 = group(chars, p, mask3, size, LENGTHS_3, views, stepAt + 192);
-            p += Long.bitCount(mask3);
+            ByteVector size0 = sizeBytes.rearrange(SIZE_PER_VIEW_0);
+            VectorMask<Byte> valueBytes0 = size0.compare(VectorOperators.GT, BYTE_IN_VALUE);
+            ByteVector values0 = group(heapChars, chars, p, valueBytes0, size0, views, stepAt);
+            p += valueBytes0.trueCount();
+            ByteVector size1 = sizeBytes.rearrange(SIZE_PER_VIEW_1);
+            VectorMask<Byte> valueBytes1 = size1.compare(VectorOperators.GT, BYTE_IN_VALUE);
+            ByteVector values1 = group(heapChars, chars, p, valueBytes1, size1, views, stepAt + 64);
+            p += valueBytes1.trueCount();
+            ByteVector size2 = sizeBytes.rearrange(SIZE_PER_VIEW_2);
+            VectorMask<Byte> valueBytes2 = size2.compare(VectorOperators.GT, BYTE_IN_VALUE);
+            ByteVector values2 = group(heapChars, chars, p, valueBytes2, size2, views, stepAt + 128);
+            p += valueBytes2.trueCount();
+            ByteVector size3 = sizeBytes.rearrange(SIZE_PER_VIEW_3);
+            VectorMask<Byte> valueBytes3 = size3.compare(VectorOperators.GT, BYTE_IN_VALUE);
+            ByteVector values3 = group(heapChars, chars, p, valueBytes3, size3, views, stepAt + 192);
+            p += valueBytes3.trueCount();
             valueBits = valueBits.or(values0.or(values1).or(values2.or(values3)));
         }
         return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
@@ -208,8 +269,8 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
      * store of {@link #run} too with a test for heap views (hsdis), which took the size-1 builder from 35 to 72 µs
      * a block in an earlier form of this method that reinterpreted three vectors a step.
      */
-    private static long runUpTo4(int[] sizes, int row, int steps, MemorySegment chars, long p, MemorySegment views,
-            long at) {
+    private static long runUpTo4(int[] sizes, int row, int steps, byte[] heapChars, MemorySegment chars, long p,
+            MemorySegment views, long at) {
         ByteVector valueBits = ByteVector.zero(BYTES);
         for (int s = 0; s < steps; s++) {
             IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
@@ -219,7 +280,7 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
             VectorMask<Byte> valueBytes = sizeBytes.rearrange(SIZE_PER_BYTE).compare(VectorOperators.GT,
                     BYTE_IN_LANE);
-            ByteVector values = ByteVector.fromMemorySegment(BYTES, chars, p, LE).expand(valueBytes);
+            ByteVector values = window(heapChars, chars, p).expand(valueBytes);
             p += valueBytes.trueCount();
             long stepAt = at + s * (STEP_ROWS * 16L);
             sizeBytes.rearrange(UP_TO_4_VIEWS_0, values).intoMemorySegment(views, stepAt, LE);
@@ -232,15 +293,62 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
     }
 
     /**
-     * Stores the 4 views of one group at {@code views[at]}, its values in the chars from {@code p} on and
-     * {@code valueBytes} the views' bytes that hold them; returns the views' value bytes (zero elsewhere).
+     * {@link #runUpTo4}'s form for values of at most 8 bytes, where a view is {@code length | bytes 0..3 << 32}
+     * and {@code bytes 4..7} (word 1's upper half zero): a step's 16 values fill at most 128 bytes, so each half of
+     * the step (8 rows, at most 64 bytes) has one 64-byte window, placed by one byte expand into the 8 long lanes
+     * of a vector, each value in the low bytes of its lane. Each half's expand mask is the narrowed sizes spread
+     * to the 8 bytes of their long lane (a byte permute) compared with the bytes' indexes in their lane; its bit
+     * count is the half's chars. Each group's 4 views are one two-vector byte permute of the narrowed sizes and
+     * its half's placed values, and one 512-bit store. Two windows and two expands a step where {@link #run} has
+     * four, two bit counts on the chars offset's chain instead of four, and no vector reinterpreted (see
+     * {@link #runUpTo4}).
      */
-    private static ByteVector group(MemorySegment chars, long p, long valueBytes, IntVector size,
-            VectorShuffle<Integer> lengths, MemorySegment views, long at) {
-        ByteVector values = ByteVector.fromMemorySegment(BYTES, chars, p, LE)
-                .expand(VectorMask.fromLong(BYTES, valueBytes));
-        values.or(size.rearrange(lengths, LENGTH_LANES).reinterpretAsBytes()).intoMemorySegment(views, at, LE);
+    private static long runUpTo8(int[] sizes, int row, int steps, byte[] heapChars, MemorySegment chars, long p,
+            MemorySegment views, long at) {
+        ByteVector valueBits = ByteVector.zero(BYTES);
+        for (int s = 0; s < steps; s++) {
+            IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
+            if (size.or(EIGHT.sub(size)).compare(VectorOperators.LT, 0).anyTrue()) { // a size outside [0, 8]
+                return ~s;
+            }
+            ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
+            VectorMask<Byte> valueBytes0 = sizeBytes.rearrange(SIZE_PER_LONG_0).compare(VectorOperators.GT,
+                    BYTE_IN_LONG);
+            VectorMask<Byte> valueBytes1 = sizeBytes.rearrange(SIZE_PER_LONG_1).compare(VectorOperators.GT,
+                    BYTE_IN_LONG);
+            ByteVector values0 = window(heapChars, chars, p).expand(valueBytes0);
+            p += valueBytes0.trueCount();
+            ByteVector values1 = window(heapChars, chars, p).expand(valueBytes1);
+            p += valueBytes1.trueCount();
+            long stepAt = at + s * (STEP_ROWS * 16L);
+            sizeBytes.rearrange(UP_TO_8_VIEWS_0, values0).intoMemorySegment(views, stepAt, LE);
+            sizeBytes.rearrange(UP_TO_8_VIEWS_1, values0).intoMemorySegment(views, stepAt + 64, LE);
+            sizeBytes.rearrange(UP_TO_8_VIEWS_2, values1).intoMemorySegment(views, stepAt + 128, LE);
+            sizeBytes.rearrange(UP_TO_8_VIEWS_3, values1).intoMemorySegment(views, stepAt + 192, LE);
+            valueBits = valueBits.or(values0.or(values1));
+        }
+        return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
+    }
+
+    /**
+     * Stores the 4 views of one group at {@code views[at]}: the window of chars at {@code p} expanded into the
+     * views' {@code valueBytes}, and byte 0 of each view from {@code sizePerView} (each row's size in the 16 bytes
+     * of its view); returns the views' value bytes (zero elsewhere).
+     */
+    private static ByteVector group(byte[] heapChars, MemorySegment chars, long p, VectorMask<Byte> valueBytes,
+            ByteVector sizePerView, MemorySegment views, long at) {
+        ByteVector values = window(heapChars, chars, p).expand(valueBytes);
+        values.blend(sizePerView, LENGTH_BYTES).intoMemorySegment(views, at, LE);
         return values;
+    }
+
+    /**
+     * The 64 chars at {@code p}: from the heap array when there is one, so that the segment loads' shared profile
+     * never sees heap segments (see {@link #runUpTo4}), else from the segment.
+     */
+    private static ByteVector window(byte[] heapChars, MemorySegment chars, long p) {
+        return heapChars != null ? ByteVector.fromArray(BYTES, heapChars, (int) p)
+                : ByteVector.fromMemorySegment(BYTES, chars, p, LE);
     }
 
     @Override

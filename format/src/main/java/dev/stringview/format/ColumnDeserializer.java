@@ -17,7 +17,6 @@ import dev.stringview.format.internal.ViewLoops;
 import dev.stringview.format.internal.Wire;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.ValueLayout;
@@ -70,8 +69,6 @@ public final class ColumnDeserializer {
     private final long[] tailView = new long[2];
     /** A heap copy of a chars stream that lives in native memory, for ViewLoops. */
     private byte[] charsCopy = new byte[0];
-    /** Native memory for the chars of inline-only blocks, read by InlineViews' vector form (see nativeChars). */
-    private MemorySegment nativeChars = MemorySegment.NULL;
 
     private static final VarHandle BYTES_LE_LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -266,17 +263,14 @@ public final class ColumnDeserializer {
         byte[] array = heapArray(chars);
         int base = array == charsCopy ? 0 : (int) chars.address();
         boolean checkUtf8 = kind == ViewKind.UTF8 && validateUtf8;
-        // A block of inline values only gets its views from InlineViews' vector form once that is warm, which
-        // reads the chars from native memory (the kind it was warmed and compiled for): the chars are copied into
-        // this reader's native scratch, and the views' builder tests them for ASCII on its way (an OR of the bytes
-        // it places), so that they are read once here; UTF-8 is checked only when a byte is 0x80 or above.
+        // A block of inline values only gets its views from InlineViews' vector form once that is warm, over the
+        // heap array the chars are in (the input's own, or the copy heapArray made): its array form, whose window
+        // loads share no profile with segment loads. The views' builder tests the chars for ASCII on its way (an
+        // OR of the bytes it places), so that they are read once here; UTF-8 is checked only when a byte is 0x80
+        // or above. Its form follows the summary's class: values of at most 4 bytes load 16 rows' chars at once,
+        // of at most 8 bytes 8 rows', of at most 12 bytes 4 rows'.
         if (inlineOnly && InlineViews.vectorized()) {
-            MemorySegment scratch = nativeChars(rawLength);
-            MemorySegment.copy(MemorySegment.ofArray(array), base, scratch, 0, rawLength);
-            // Values of at most 4 bytes (the summary's class) take the builder that loads 16 rows' chars at once.
-            long end = longest == 4
-                    ? InlineViews.buildTestingAsciiUpTo4(sizes, 0, n, scratch, 0, target.views, firstRow * 16)
-                    : InlineViews.buildTestingAscii(sizes, 0, n, scratch, 0, target.views, firstRow * 16);
+            long end = InlineViews.buildTestingAscii(sizes, 0, n, array, base, target.views, firstRow * 16, longest);
             if (end < 0 && checkUtf8) {
                 checkUtf8(array, base, rawLength, n, block, firstRow);
             }
@@ -308,18 +302,6 @@ public final class ColumnDeserializer {
         buildLastViews(sizes, wordRows, n, lastOffset, array, base, (int) rawLength, bufferIndex, target.views,
                 firstRow * 16);
         target.setValidity(firstRow, n, hasNulls ? blockValidity : null);
-    }
-
-    /**
-     * The first {@code length} bytes of this reader's native chars scratch, grown to the largest inline-only block
-     * seen (at most 12 bytes a row of a block whose chars have arrived); freed by the GC with the reader.
-     */
-    private MemorySegment nativeChars(long length) {
-        if (nativeChars.byteSize() < length) {
-            nativeChars = Arena.ofAuto().allocate(Math.max(length, Math.min(Wire.MAX_BLOCK_BYTES,
-                    2 * nativeChars.byteSize())), 64);
-        }
-        return nativeChars.asSlice(0, length);
     }
 
     /**

@@ -89,11 +89,12 @@ class ReaderPathsTest {
 
     /**
      * Blocks by their longest size, which picks the reader's builder: at most 4 bytes, {@code InlineViews}' up-to-4
-     * form when the vector form is warm (the reader's own {@code inline4} loop in the scalar-views run); at most 8 or
-     * 12, its general form ({@code inline8} / {@code inline12}); longer, the reader's loops with a buffer. Rows
-     * 1..70 and around 1024 per block (one or two blocks and a row), lengths mixed 0..1, 0..2, 0..4, 0..8, 0..12,
-     * 0..4 with a few of 13-17, and uniform 1, 2, 4, 5-8, 12; ASCII, UTF-8 and binary bytes of 0x80 and above, with
-     * and without nulls; every codec and both formats.
+     * form when the vector form is warm (the reader's own {@code inline4} loop in the scalar-views run); at most 8,
+     * its up-to-8 form ({@code inline8}); at most 12, its general form ({@code inline12}); longer, the reader's
+     * loops with a buffer. Rows 1..70 and around 1024 per block (one or two blocks and a row), lengths mixed 0..1,
+     * 0..2, 0..4, 0..8, 0..12, 0..4 with a few of 13-17, 0..8 with a few of 9-12 (refused by the up-to-8 form),
+     * seed 003's sizes 4 and 8 (3..5, 6..10), and uniform 1, 2, 4, 5-8, 6-8, 8, 12; ASCII, UTF-8 and binary bytes
+     * of 0x80 and above, with and without nulls; every codec and both formats.
      */
     @Test
     void blocksByTheirLongestSize() throws IOException {
@@ -105,7 +106,7 @@ class ReaderPathsTest {
         blockSizes.addAll(List.of(1023, 1024, 1025, 4097));
         try (Arena arena = Arena.ofConfined()) {
             for (int blockRows : blockSizes) {
-                for (int shape = 0; shape < 11; shape++) {
+                for (int shape = 0; shape < 16; shape++) {
                     Bytes bytes = Bytes.values()[random.nextInt(Bytes.values().length)];
                     boolean nulls = random.nextInt(3) == 0;
                     int rows = blockRows * (1 + random.nextInt(2)) + random.nextInt(2);
@@ -122,6 +123,11 @@ class ReaderPathsTest {
                             case 7 -> 5 + random.nextInt(4);
                             case 8 -> random.nextInt(13);
                             case 9 -> 12;
+                            case 10 -> 3 + random.nextInt(3);
+                            case 11 -> 6 + random.nextInt(3);
+                            case 12 -> 8;
+                            case 13 -> random.nextInt(16) == 0 ? 9 + random.nextInt(4) : random.nextInt(9);
+                            case 14 -> 6 + random.nextInt(5);
                             default -> random.nextInt(8) == 0 ? 13 + random.nextInt(5) : random.nextInt(5);
                         };
                         values.add(nulls && random.nextInt(5) == 0 ? null : value(random, bytes, length));
@@ -133,7 +139,7 @@ class ReaderPathsTest {
                             + serializer.codec() + " bytes=" + bytes + " nulls=" + nulls + " shape=" + shape
                             + " rows=" + rows + " blockRows=" + blockRows;
                     for (ViewColumn back : FormatTestData.readEveryWay(serializer, model, arena, where)) {
-                        if (shape < 10) {
+                        if (shape < 15) {
                             assertEquals(0, back.bufferCount(), where);
                         }
                     }
@@ -143,38 +149,41 @@ class ReaderPathsTest {
     }
 
     /**
-     * A block of values of at most 4 bytes with one value that is not UTF-8 (a 0xFF byte) names its block, row and
-     * field, with that row first, last, or on either side of a 16-row step's edge; read as binary, the same block
-     * reads back as it is.
+     * A block of values of at most 4 (or 8) bytes with one value that is not UTF-8 (a 0xFF byte) names its block,
+     * row and field, with that row first, last, or on either side of an 8-row half step's or a 16-row step's
+     * edge; read as binary, the same block reads back as it is.
      */
     @Test
-    void aBadValueInABlockOfValuesOfAtMostFourBytesIsNamed() throws IOException {
+    void aBadValueInABlockOfValuesOfAtMostFourOrEightBytesIsNamed() throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            for (int rows : new int[] {16, 17, 64, 1000}) {
-                for (int bad : new int[] {0, 15, 16, rows - 1}) {
-                    if (bad >= rows) {
-                        continue;
+            for (int longest : new int[] {4, 8}) {
+                for (int rows : new int[] {8, 9, 16, 17, 33, 64, 1000}) {
+                    for (int bad : new int[] {0, 7, 8, 15, 16, rows - 1}) {
+                        if (bad >= rows) {
+                            continue;
+                        }
+                        byte[][] values = new byte[rows][];
+                        for (int i = 0; i < rows; i++) {
+                            values[i] = ascii("abcd".repeat(2).substring(0, 1 + i % longest));
+                        }
+                        values[bad] = new byte[] {'x', (byte) 0xFF};
+                        ViewColumn column = dev.stringview.ViewColumns.ofBytes(arena, values);
+                        ColumnSerializer serializer = ColumnSerializer.of(ColumnFormat.SEPARATED, ColumnCodec.NONE)
+                                .withBlockRows(rows);
+                        byte[] bytes = FormatTestData.serialize(serializer, column);
+                        bytes[7 + ColumnFormat.SEPARATED.typeName().length()] = 0; // claim UTF-8
+                        CorruptColumnException e = assertThrows(CorruptColumnException.class,
+                                () -> ColumnDeserializer.create().read(MemorySegment.ofArray(bytes), arena));
+                        String where = "longest=" + longest + " rows=" + rows + " bad=" + bad + ": "
+                                + e.getMessage();
+                        assertEquals(0, e.block(), where);
+                        assertEquals(bad, e.row(), where);
+                        assertEquals("utf8", e.field(), where);
+                        // The same block read as binary takes the bytes as they are.
+                        bytes[7 + ColumnFormat.SEPARATED.typeName().length()] = 1;
+                        ViewColumn back = ColumnDeserializer.create().read(MemorySegment.ofArray(bytes), arena);
+                        FormatTestData.assertMatches(new Model(ViewKind.BINARY, List.of(values)), back, where);
                     }
-                    byte[][] values = new byte[rows][];
-                    for (int i = 0; i < rows; i++) {
-                        values[i] = ascii("ab".repeat(2).substring(0, 1 + i % 4));
-                    }
-                    values[bad] = new byte[] {'x', (byte) 0xFF};
-                    ViewColumn column = dev.stringview.ViewColumns.ofBytes(arena, values);
-                    ColumnSerializer serializer = ColumnSerializer.of(ColumnFormat.SEPARATED, ColumnCodec.NONE)
-                            .withBlockRows(rows);
-                    byte[] bytes = FormatTestData.serialize(serializer, column);
-                    bytes[7 + ColumnFormat.SEPARATED.typeName().length()] = 0; // claim UTF-8
-                    CorruptColumnException e = assertThrows(CorruptColumnException.class,
-                            () -> ColumnDeserializer.create().read(MemorySegment.ofArray(bytes), arena));
-                    String where = "rows=" + rows + " bad=" + bad + ": " + e.getMessage();
-                    assertEquals(0, e.block(), where);
-                    assertEquals(bad, e.row(), where);
-                    assertEquals("utf8", e.field(), where);
-                    // The same block read as binary takes the bytes as they are.
-                    bytes[7 + ColumnFormat.SEPARATED.typeName().length()] = 1;
-                    ViewColumn back = ColumnDeserializer.create().read(MemorySegment.ofArray(bytes), arena);
-                    FormatTestData.assertMatches(new Model(ViewKind.BINARY, List.of(values)), back, where);
                 }
             }
         }

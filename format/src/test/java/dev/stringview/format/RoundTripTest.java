@@ -93,6 +93,73 @@ class RoundTripTest {
         }
     }
 
+    /**
+     * The writer copies long values that lie one after another in one buffer as one run; columns whose long values
+     * do not (rows in reverse or shuffled order, rows of two columns alternating over two sets of buffers, each row
+     * twice over the same bytes, null rows whose views are real long views) must write every value's own bytes.
+     */
+    @Test
+    void longValuesOutOfBufferOrderRoundTrip() throws IOException {
+        Random random = new Random(SEED + 1);
+        ColumnDeserializer deserializer = ColumnDeserializer.create();
+        Lengths[] shapes = {Lengths.EDGE, Lengths.ASCENDING, Lengths.RUNS, Lengths.WIDE, Lengths.LONG};
+        String[] orders = {"reverse", "shuffle", "alternate", "twice"};
+        for (int c = 0; c < 48; c++) {
+            try (Arena arena = Arena.ofConfined()) {
+                int rows = 1 + random.nextInt(random.nextBoolean() ? 20 : 600);
+                Lengths lengths = shapes[random.nextInt(shapes.length)];
+                Model a = FormatTestData.model(random, ViewKind.BINARY, lengths, Nulls.NONE, rows);
+                Model b = FormatTestData.model(random, ViewKind.BINARY, lengths, Nulls.NONE, rows);
+                ViewColumn columnA = FormatTestData.column(arena, a);
+                ViewColumn columnB = FormatTestData.column(arena, b);
+                String order = orders[c % orders.length];
+                int n = order.equals("twice") ? 2 * rows : rows;
+                MemorySegment views = arena.allocate(16L * n, 16);
+                MemorySegment validity = arena.allocate((n + 7) / 8);
+                List<byte[]> expected = new java.util.ArrayList<>(n);
+                List<Integer> shuffled = new java.util.ArrayList<>(java.util.stream.IntStream.range(0, rows).boxed()
+                        .toList());
+                java.util.Collections.shuffle(shuffled, random);
+                for (int row = 0; row < n; row++) {
+                    int source = switch (order) {
+                        case "reverse" -> rows - 1 - row;
+                        case "shuffle" -> shuffled.get(row);
+                        case "twice" -> row / 2;
+                        default -> row;
+                    };
+                    boolean fromB = order.equals("alternate") && (row & 1) == 1;
+                    ViewColumn from = fromB ? columnB : columnA;
+                    long w0 = from.views().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * source);
+                    long w1 = from.views().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * source + 8);
+                    if (fromB && (int) w0 > 12) {
+                        w1 += columnA.bufferCount(); // B's buffers follow A's
+                    }
+                    views.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * row, w0);
+                    views.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * row + 8, w1);
+                    boolean isNull = random.nextInt(8) == 0;
+                    if (!isNull) {
+                        validity.set(ValueLayout.JAVA_BYTE, row >>> 3,
+                                (byte) (validity.get(ValueLayout.JAVA_BYTE, row >>> 3) | (1 << (row & 7))));
+                    }
+                    expected.add(isNull ? null : (fromB ? b : a).values().get(source));
+                }
+                List<MemorySegment> buffers = new java.util.ArrayList<>(FormatTestData.buffers(columnA));
+                buffers.addAll(FormatTestData.buffers(columnB));
+                ViewColumn column = ViewColumns.fromViews(ViewKind.BINARY, n, views, validity, buffers);
+                Model model = new Model(ViewKind.BINARY, expected);
+                for (ColumnSerializer base : serializers()) {
+                    int blockRows = BLOCK_ROWS[random.nextInt(BLOCK_ROWS.length)];
+                    ColumnSerializer serializer = base.withBlockRows(blockRows);
+                    String where = "seed=" + (SEED + 1) + " case=" + c + " order=" + order + " lengths=" + lengths
+                            + " format=" + serializer.format() + " codec=" + serializer.codec() + " blockRows="
+                            + blockRows + " " + model.describe();
+                    byte[] bytes = FormatTestData.serialize(serializer, column);
+                    FormatTestData.assertMatches(model, deserializer.read(MemorySegment.ofArray(bytes), arena), where);
+                }
+            }
+        }
+    }
+
     @Test
     void blocksOfInlineValuesNeedNoBufferAndLongValuesShareOneBufferPerBlock() throws IOException {
         try (Arena arena = Arena.ofConfined()) {

@@ -68,8 +68,15 @@ public final class ByteView implements Comparable<ByteView> {
     public static final ByteView EMPTY = new ByteView(0, 0, null);
 
     private static final Comparator<ByteView> ORDER = ByteView::compareTo;
-    /** Per-thread transfer buffer for streams into off-heap memory ({@link InputStream} can only fill arrays). */
-    private static final ThreadLocal<byte[]> TRANSFER = ThreadLocal.withInitial(() -> new byte[8192]);
+    /** Largest chunk a long value passes through a thread's transfer array on its way into off-heap memory. */
+    private static final int TRANSFER_MAX = 8192;
+    /**
+     * Transfer arrays of stream reads ({@link InputStream} can only fill arrays), one per slot, a slot per thread id
+     * modulo the table's size: a read takes its slot's array only when the slot's owner id is its own thread's,
+     * else it puts a new one there. A {@link ThreadLocal} lookup cost about 2.5 ns more per 8-byte read
+     * (docs/benchmarks.md, "ByteView stream reads through thread-owned transfer arrays").
+     */
+    private static final Transfer[] TRANSFERS = new Transfer[128];
     /** Offset bits of {@link #word1} for a long value; the upper 32 bits keep a copy's {@link #hashCode()}. */
     private static final long OFFSET_MASK = 0xFFFF_FFFFL;
 
@@ -157,7 +164,7 @@ public final class ByteView implements Comparable<ByteView> {
             return EMPTY;
         }
         if (length <= INLINE_MAX) {
-            byte[] small = TRANSFER.get();
+            byte[] small = transfer(INLINE_MAX).bytes();
             fill(channel, ByteBuffer.wrap(small, 0, length), length);
             return inline(small, 0, length);
         }
@@ -169,8 +176,9 @@ public final class ByteView implements Comparable<ByteView> {
     /**
      * Reads a value of exactly {@code length} bytes from {@code in} into memory from {@code allocator}. When that
      * memory is a heap {@code byte[]} the stream reads straight into it and the view keeps the array (not the
-     * segment); otherwise the bytes pass through a per-thread 8 KiB transfer buffer ({@link InputStream} can only
-     * fill arrays). Values of 12 bytes or fewer go straight into the view's two words: nothing is allocated.
+     * segment); otherwise the bytes pass through a transfer array owned by the calling thread, at most 8 KiB at a
+     * time ({@link InputStream} can only fill arrays). Values of 12 bytes or fewer go straight into the view's two
+     * words: nothing is allocated but the view.
      *
      * @throws EOFException naming the field and both counts if the stream ends early
      */
@@ -184,19 +192,40 @@ public final class ByteView implements Comparable<ByteView> {
         }
         MemorySegment target = allocator.allocate(length, 1);
         if (!target.isNative() && target.heapBase().orElse(null) instanceof byte[] array) {
-            int offset = Math.toIntExact(target.address());
-            Objects.checkFromIndexSize(offset, length, array.length);
-            readFully(in, array, offset, length, length, 0);
-            return ofArray(array, offset, length);
+            return readIntoArray(in, array, target.address(), length);
         }
-        byte[] transfer = TRANSFER.get();
+        if (length > TRANSFER_MAX) {
+            return readInChunks(in, target, length);
+        }
+        // One chunk, the common case, as a straight line: no loop, the array sized to the value (measured
+        // against the chunk loop, docs/benchmarks.md, "ByteView stream reads through thread-owned transfer arrays").
+        byte[] transfer = transfer(length).bytes();
+        readFully(in, transfer, 0, length, length, 0);
+        MemorySegment.copy(transfer, 0, target, ValueLayout.JAVA_BYTE, 0, length);
+        return new ByteView(word0(length, (int) LE_INT.get(transfer, 0)), 0, target);
+    }
+
+    /** {@link #read(InputStream, int, SegmentAllocator)} of a long value into heap memory: straight into its array. */
+    private static ByteView readIntoArray(InputStream in, byte[] array, long address, int length) throws IOException {
+        int offset = Math.toIntExact(address);
+        Objects.checkFromIndexSize(offset, length, array.length);
+        readFully(in, array, offset, length, length, 0);
+        return ofArray(array, offset, length);
+    }
+
+    /**
+     * {@link #read(InputStream, int, SegmentAllocator)} of a value over {@link #TRANSFER_MAX} bytes into a segment
+     * that is not a heap {@code byte[]}: through the thread's transfer array, {@link #TRANSFER_MAX} bytes at a time.
+     */
+    private static ByteView readInChunks(InputStream in, MemorySegment target, int length) throws IOException {
+        byte[] transfer = transfer(TRANSFER_MAX).bytes();
         int prefix = 0;
         long done = 0;
         while (done < length) {
             int n = (int) Math.min(transfer.length, length - done);
             readFully(in, transfer, 0, n, length, done);
             if (done == 0) {
-                prefix = (int) LE_INT.get(transfer, 0); // from the transfer buffer: no read of the target back
+                prefix = (int) LE_INT.get(transfer, 0);
             }
             MemorySegment.copy(transfer, 0, target, ValueLayout.JAVA_BYTE, done, n);
             done += n;
@@ -205,7 +234,7 @@ public final class ByteView implements Comparable<ByteView> {
     }
 
     /**
-     * A value of {@code length} (1 to 12) bytes from {@code in}, through the per-thread transfer buffer into the
+     * A value of {@code length} (1 to 12) bytes from {@code in}, through the thread's transfer array into the
      * two words. Each length reads with a literal count, so that when the stream's {@code read} is compiled into
      * this method (a hot stream of one class, as a {@code ByteArrayInputStream}) its {@code System.arraycopy} has
      * a known small count and C2 copies with plain moves. With a count known only at run time the copy goes to
@@ -215,7 +244,7 @@ public final class ByteView implements Comparable<ByteView> {
      * stream never gets are never compiled.
      */
     private static ByteView readInline(InputStream in, int length) throws IOException {
-        byte[] small = TRANSFER.get();
+        byte[] small = transfer(INLINE_MAX).bytes();
         return switch (length) {
             case 1 -> readUpTo8(in, small, 1);
             case 2 -> readUpTo8(in, small, 2);
@@ -257,6 +286,35 @@ public final class ByteView implements Comparable<ByteView> {
         readFully(in, small, 0, count, count, 0);
         return inline(small, 0, count);
     }
+
+    /**
+     * The calling thread's transfer array, at least {@code capacity} (at most {@link #TRANSFER_MAX}) bytes long.
+     * A slot's {@link Transfer} is immutable and its array is only ever used by the thread whose id it names (ids
+     * are never reused), so no two threads share an array even through a data race on the slot; a thread that
+     * finds another's (or none) puts a new one there. Threads whose ids share a slot take turns replacing it, each
+     * then allocating once per read: correct, only slower. Nothing refers to a {@link Thread}, so a finished
+     * thread leaves at most its array behind. The stream a read calls must not call {@code ByteView.read} of the
+     * same thread between filling the array and returning (no stream of the JDK does).
+     */
+    private static Transfer transfer(int capacity) {
+        long id = Thread.currentThread().threadId();
+        Transfer own = TRANSFERS[(int) id & (TRANSFERS.length - 1)];
+        return own != null && own.owner == id && own.bytes.length >= capacity ? own : newTransfer(id, capacity);
+    }
+
+    /** {@link #transfer}'s new array for thread {@code id}, put in its slot. */
+    private static Transfer newTransfer(long id, int capacity) {
+        int slot = (int) id & (TRANSFERS.length - 1);
+        Transfer old = TRANSFERS[slot];
+        int grown = old != null && old.owner == id ? Math.min(TRANSFER_MAX, 2 * old.bytes.length) : 0;
+        // 16 bytes cover every inline read (12), so most threads make one array for those.
+        Transfer own = new Transfer(id, new byte[Math.max(Math.max(16, capacity), grown)]);
+        TRANSFERS[slot] = own;
+        return own;
+    }
+
+    /** A transfer array and the id of the one thread that uses it. */
+    private record Transfer(long owner, byte[] bytes) {}
 
     /** The value at {@code row} of {@code column}'s row words; called by {@link ViewColumn#view}. */
     static ByteView ofRow(long word0, long word1, MemorySegment[] buffers) {

@@ -487,6 +487,139 @@ class ByteViewTest {
         }
     }
 
+    /**
+     * Long values read from streams that end early, through each path of a long read (one transfer chunk into
+     * native memory, several chunks, straight into a heap array), whole and trickled: one {@link EOFException}
+     * naming the length and the bytes read before the end, also past the first 8 KiB chunk.
+     */
+    @Test
+    void longReadsOfShortStreamsThrowEofNamingBothCounts() {
+        int[] lengths = {13, 16, 17, 36, 128, 8192, 8193, 20_000};
+        try (Arena arena = Arena.ofConfined()) {
+            for (int length : lengths) {
+                for (int have : new int[] {0, 1, 4, 12, length / 2, 8192, length - 1}) {
+                    if (have >= length) {
+                        continue;
+                    }
+                    for (int most : new int[] {3, 1000, Integer.MAX_VALUE}) {
+                        for (SegmentAllocator allocator : new SegmentAllocator[] {arena, HEAP}) {
+                            byte[] bytes = new byte[have];
+                            Arrays.fill(bytes, (byte) 0xE2);
+                            String where = "length=" + length + " have=" + have + " most=" + most + " heap="
+                                    + (allocator == HEAP);
+                            EOFException e = assertThrows(EOFException.class,
+                                    () -> ByteView.read(new TrickleStream(bytes, most), length, allocator), where);
+                            assertEquals("stream ended inside a value: field=value length=" + length + " read="
+                                    + have, e.getMessage(), where);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * A thread's transfer array is its own: threads whose ids share a slot of the table read at the same time,
+     * each from a stream that yields inside every partial read (so the other thread runs between the stream's copy
+     * into the array and the words or segment made from it), values of every path (inline, one chunk, several
+     * chunks, into native and heap memory) with bytes of their own, checked against the model. A slot handed to
+     * the wrong thread mixes two threads' bytes.
+     */
+    @Test
+    void threadsSharingATransferSlotReadTheirOwnBytes() throws Exception {
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        int[] lengths = {1, 4, 8, 11, 12, 13, 16, 17, 36, 128, 8192, 9000};
+        Runnable[] work = new Runnable[4];
+        for (int t = 0; t < work.length; t++) {
+            int thread = t;
+            work[t] = () -> {
+                Random random = new Random(SEED + 100 + thread);
+                try (Arena arena = Arena.ofConfined()) {
+                    for (int round = 0; round < 300; round++) {
+                        int length = lengths[random.nextInt(lengths.length)];
+                        byte[] value = new byte[length];
+                        random.nextBytes(value);
+                        value[0] = (byte) (0x80 | thread); // bytes >= 0x80 in the prefix, one per thread
+                        YieldingStream in = new YieldingStream(value, 1 + random.nextInt(7));
+                        ByteView read = ByteView.read(in, length, round % 2 == 0 ? arena : HEAP);
+                        String where = "thread=" + thread + " round=" + round + " length=" + length;
+                        assertReadsBack(value, read, where);
+                        assertEquals(ByteView.copyOf(value), read, where);
+                        assertEquals(ByteView.copyOf(value).hashCode(), read.hashCode(), where);
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            };
+        }
+        // Two pairs of threads whose ids fall on one slot of the 128-slot table (ids are given at construction).
+        Thread first = new Thread(work[0]);
+        Thread third = new Thread(work[2]);
+        threads.add(first);
+        threads.add(slotMate(first, work[1]));
+        threads.add(third);
+        threads.add(slotMate(third, work[3]));
+        threads.forEach(Thread::start);
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        assertTrue(failures.isEmpty(), () -> "failures: " + failures);
+    }
+
+    /** A new thread running {@code work} whose id is {@code other}'s modulo 128 (threads made and dropped until one is). */
+    private static Thread slotMate(Thread other, Runnable work) {
+        while (true) {
+            Thread candidate = new Thread(work);
+            if ((candidate.threadId() & 127) == (other.threadId() & 127)) {
+                return candidate;
+            }
+        }
+    }
+
+    /** A {@link TrickleStream} that yields the processor inside every read, after copying its bytes. */
+    private static final class YieldingStream extends java.io.InputStream {
+        private final TrickleStream bytes;
+
+        YieldingStream(byte[] bytes, int most) {
+            this.bytes = new TrickleStream(bytes, most);
+        }
+
+        @Override
+        public int read() {
+            return bytes.read();
+        }
+
+        @Override
+        public int read(byte[] array, int offset, int count) {
+            int n = bytes.read(array, offset, count);
+            Thread.yield();
+            return n;
+        }
+    }
+
+    /**
+     * One thread's reads of growing lengths and back (the thread's transfer array grows in place of the first
+     * one): every value equals the model, through both stream reads and channel reads.
+     */
+    @Test
+    void readsOfGrowingLengthsOnOneThread() throws IOException {
+        Random random = new Random(SEED + 13);
+        int[] lengths = {5, 12, 13, 36, 700, 12, 5000, 8191, 8192, 8193, 20_000, 3, 40};
+        try (Arena arena = Arena.ofConfined()) {
+            for (int length : lengths) {
+                byte[] value = new byte[length];
+                random.nextBytes(value);
+                String where = "length=" + length;
+                assertReadsBack(value, ByteView.read(new ByteArrayInputStream(value), length, arena), where);
+                assertReadsBack(value, ByteView.read(new TrickleStream(value, 4097), length, arena), where);
+                assertReadsBack(value, ByteView.read(new ByteArrayInputStream(value), length, HEAP), where);
+                assertReadsBack(value,
+                        ByteView.read(Channels.newChannel(new ByteArrayInputStream(value)), length, arena), where);
+            }
+        }
+    }
+
     /** Names of {@link #make}'s ways, for messages. */
     private static final String[] WAY_NAMES = {"copyOf(byte[])", "copyOf(segment, arena)", "wrap(native)",
         "read(channel, arena)", "read(stream, arena)", "read(stream, heap)", "column row", "slice of heap copy",

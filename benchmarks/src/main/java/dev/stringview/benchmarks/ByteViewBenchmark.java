@@ -48,7 +48,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *       a slicing allocator over native memory ({@code readByteView}) or over one heap {@code byte[]}
  *       ({@code readByteViewHeap}; the view keeps the array, no segment object per value), both allocated once per
  *       trial and reused, against {@code new byte[n]} + {@code readFully} per value (byteview: 16.7 vs 37 ns at
- *       36 B).</li>
+ *       36 B) and against that plus {@code new String(bytes, UTF_8)} ({@code readString}, the issue's peer).</li>
  *   <li>{@code lookup*}: {@link #BATCH} {@code HashMap.get} of URL-like keys. The probes are the same kind on both
  *       sides: new heap objects equal to a key, whose hash is known after the first lookup ({@code String} caches
  *       it, {@code ByteView.copyOf} computes it at construction). {@code lookupByteView} looks them up in a map
@@ -269,6 +269,22 @@ public class ByteViewBenchmark {
             byte[] value = new byte[v.length];
             readFully(in, value);
             v.sinkObjects[i] = value;
+        }
+        return v.sinkObjects;
+    }
+
+    /**
+     * Peer: a {@code String} key from a stream, the way an engine gets one: {@code new byte[n]}, the same
+     * {@code readFully} loop, then {@code new String(bytes, UTF_8)} (which validates and copies the bytes).
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public Object[] readString(Values v) throws IOException {
+        ByteArrayInputStream in = new ByteArrayInputStream(v.page);
+        for (int i = 0; i < BATCH; i++) {
+            byte[] value = new byte[v.length];
+            readFully(in, value);
+            v.sinkObjects[i] = new String(value, StandardCharsets.UTF_8);
         }
         return v.sinkObjects;
     }

@@ -27,7 +27,8 @@ import java.util.function.LongSupplier;
  * </pre>
  * Cases (comma-separated, default all): {@code lookup}, {@code lookupCopies}, {@code sort}, {@code sortCopies},
  * {@code read} and {@code readHeap} (each of the last two at 8, 12, 36 and 128 bytes): the benchmark methods of
- * the same names, against {@code lookupString}, {@code sortString} and {@code readByteArray}.
+ * the same names, against {@code lookupString}, {@code sortString} and {@code readByteArray}; the read rows also
+ * time the {@code String} peer, {@code readString}.
  */
 public final class ByteViewSideBySide {
     static final List<String> CASES = List.of("lookup", "lookupCopies", "sort", "sortCopies", "read", "readHeap");
@@ -35,8 +36,12 @@ public final class ByteViewSideBySide {
 
     private ByteViewSideBySide() {}
 
-    /** One row: the case and the medians (ns per operation) of the old build, the new build and the baseline. */
-    record Result(String name, double oldView, double newView, double baseline) {}
+    /**
+     * One row: the case and the medians (ns per operation) of the old build, the new build, the baseline and, for
+     * the read rows, the {@code String} peer ({@code readString}; NaN for the other rows, whose baseline is
+     * {@code String} already).
+     */
+    record Result(String name, double oldView, double newView, double baseline, double peer) {}
 
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
@@ -48,8 +53,10 @@ public final class ByteViewSideBySide {
         List<String> cases = args.length > 3 ? List.of(args[3].split(",")) : CASES;
         System.out.println(Demo.machine() + ", new = commit " + RunContext.commit() + ", old = " + old);
         run(old, cases, rounds, rows, 20_000_000L, r -> System.out.println(String.format(Locale.ROOT,
-                "%-14s old %10.1f  new %10.1f  baseline %10.1f ns/op  (new/old %.2f, new/baseline %.2f)", r.name(),
-                r.oldView(), r.newView(), r.baseline(), r.newView() / r.oldView(), r.newView() / r.baseline())));
+                "%-14s old %10.1f  new %10.1f  baseline %10.1f ns/op  (new/old %.2f, new/baseline %.2f)%s",
+                r.name(), r.oldView(), r.newView(), r.baseline(), r.newView() / r.oldView(),
+                r.newView() / r.baseline(), Double.isNaN(r.peer()) ? "" : String.format(Locale.ROOT,
+                        "  String %.1f (new/String %.2f)", r.peer(), r.newView() / r.peer()))));
     }
 
     /**
@@ -75,6 +82,7 @@ public final class ByteViewSideBySide {
                     Case oldCase = load(oldLoader, spec);
                     Case newCase = load(newLoader, spec);
                     Case baseline = load(newLoader, new String[] {kind + "Baseline", spec[1]});
+                    Case peer = kind.startsWith("read") ? load(newLoader, new String[] {"readPeer", spec[1]}) : null;
                     long oldSum = oldCase.getAsLong();
                     long newSum = newCase.getAsLong();
                     if (oldSum != newSum) {
@@ -85,23 +93,29 @@ public final class ByteViewSideBySide {
                     double[] o = new double[rounds];
                     double[] n = new double[rounds];
                     double[] b = new double[rounds];
+                    double[] p = new double[rounds];
                     for (int r = -2; r < rounds; r++) { // two uncounted warm-up rounds
                         double x = time(oldCase, repeat);
                         double y = time(newCase, repeat);
                         double z = time(baseline, repeat);
+                        double w = peer == null ? Double.NaN : time(peer, repeat);
                         if (r >= 0) {
                             o[r] = x;
                             n[r] = y;
                             b[r] = z;
+                            p[r] = w;
                         }
                     }
                     Result result = new Result(kind + (kind.startsWith("read") ? " " + param + "B" : ""),
-                            CoreBuilds.median(o), CoreBuilds.median(n), CoreBuilds.median(b));
+                            CoreBuilds.median(o), CoreBuilds.median(n), CoreBuilds.median(b), CoreBuilds.median(p));
                     results.add(result);
                     sink.accept(result);
                     oldCase.close();
                     newCase.close();
                     baseline.close();
+                    if (peer != null) {
+                        peer.close();
+                    }
                 }
             }
         }
@@ -161,6 +175,7 @@ public final class ByteViewSideBySide {
                     case "readHeap" -> () -> checksum(io(() -> benchmark.readByteViewHeap(values)));
                     case "readBaseline", "readHeapBaseline" ->
                         () -> checksum(io(() -> benchmark.readByteArray(values)));
+                    case "readPeer" -> () -> checksum(io(() -> benchmark.readString(values)));
                     default -> throw new IllegalArgumentException("unknown case: kind=" + kind);
                 };
             } else {

@@ -71,10 +71,10 @@ class BenchmarkSmokeTest {
         // 4 heaps (with the prefix-collision batch) x 6 implementations x 3 lengths x 4 kernels + argsort 3 data x 5
         // (with top-100) + bandwidth + 5 datasets x 4 + 4 layouts x 3 queries x 7 + 3 layouts x 3 floors + 9 Arrow
         // interop methods + serialization (separated 3 codecs + size-prefix 2 codecs + 2 peers) x 2 methods
-        // + deserializeTrusted (separated 3 codecs + size-prefix 2 codecs) + 14 ByteView methods
-        assertEquals(288 + 15 + 1 + 20 + 84 + 9 + 9 + 14 + 5 + 14, runs.size(),
+        // + deserializeTrusted (separated 3 codecs + size-prefix 2 codecs) + 15 ByteView methods
+        assertEquals(288 + 15 + 1 + 20 + 84 + 9 + 9 + 14 + 5 + 15, runs.size(),
                 "benchmark runs (" + seconds + " s): " + methods);
-        assertEquals(4 * 6 + 5 + 1 + 4 + 7 + 3 + 9 + 8 + 2 + 14, methods.size(), "benchmark methods: " + methods);
+        assertEquals(4 * 6 + 5 + 1 + 4 + 7 + 3 + 9 + 8 + 2 + 15, methods.size(), "benchmark methods: " + methods);
 
         Map<String, Object> context = RunContext.capture();
         Path contextFile = docs.resolve("context.json");
@@ -88,8 +88,8 @@ class BenchmarkSmokeTest {
             assertTrue(md.contains(heading), heading);
         }
         assertFalse(md.contains("not measured"), "every target has figures:\n" + md);
-        // ByteViewBenchmark's 8 per-value methods (heap*, read*) always run on their full 1,024 values.
-        assertTrue(md.contains("**Not a real run:** " + (runs.size() - 8) + " results"), "tiny runs are flagged");
+        // ByteViewBenchmark's 9 per-value methods (heap*, read*) always run on their full 1,024 values.
+        assertTrue(md.contains("**Not a real run:** " + (runs.size() - 9) + " results"), "tiny runs are flagged");
         assertFalse(md.contains("n/a"), "every cell has a figure:\n" + md);
         for (String svg : new String[] {"suite1-scattered.svg", "suite1-contiguous.svg", "suite1-batch.svg",
             "suite1-collision.svg",

@@ -27,6 +27,9 @@ class ByteViewSideBySideTest {
         assertEquals(results, seen);
         for (ByteViewSideBySide.Result r : results) {
             assertTrue(r.oldView() > 0 && r.newView() > 0 && r.baseline() > 0, "all three timed: " + r);
+            boolean read = r.name().startsWith("read");
+            assertEquals(read, r.peer() > 0, "the String peer is timed on the read rows only: " + r);
+            assertEquals(!read, Double.isNaN(r.peer()), "no peer on the key rows: " + r);
         }
     }
 }

@@ -187,7 +187,8 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
         while (row <= end - STEP_ROWS && p <= lastStepStart) {
             int steps = (int) Math.min((end - row) / STEP_ROWS, (lastStepStart - p) / stepCharsMax + 1);
             long ended = switch (maxSize) {
-                case UP_TO_4 -> runUpTo4(sizes, row, steps, heapChars, chars, p, views, at);
+                case UP_TO_4 -> heapChars == null ? runUpTo4Native(sizes, row, steps, chars, p, views, at)
+                        : runUpTo4(sizes, row, steps, heapChars, chars, p, views, at);
                 case UP_TO_8 -> runUpTo8(sizes, row, steps, heapChars, chars, p, views, at);
                 default -> run(sizes, row, steps, heapChars, chars, p, views, at);
             };
@@ -281,6 +282,35 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             VectorMask<Byte> valueBytes = sizeBytes.rearrange(SIZE_PER_BYTE).compare(VectorOperators.GT,
                     BYTE_IN_LANE);
             ByteVector values = window(heapChars, chars, p).expand(valueBytes);
+            p += valueBytes.trueCount();
+            long stepAt = at + s * (STEP_ROWS * 16L);
+            sizeBytes.rearrange(UP_TO_4_VIEWS_0, values).intoMemorySegment(views, stepAt, LE);
+            sizeBytes.rearrange(UP_TO_4_VIEWS_1, values).intoMemorySegment(views, stepAt + 64, LE);
+            sizeBytes.rearrange(UP_TO_4_VIEWS_2, values).intoMemorySegment(views, stepAt + 128, LE);
+            sizeBytes.rearrange(UP_TO_4_VIEWS_3, values).intoMemorySegment(views, stepAt + 192, LE);
+            valueBits = valueBits.or(values);
+        }
+        return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
+    }
+
+    /**
+     * {@link #runUpTo4} over chars in a segment only, a method of its own: with the heap-array form's branch in it,
+     * C2's code for the reader's blocks of values of at most 4 bytes (native chars) was 3x slower in some JVMs (JMH
+     * forks reading only such blocks: 87-121 against 31 us at size 1; SerializationSideBySide, which reads every
+     * size in one JVM, did not show it).
+     */
+    private static long runUpTo4Native(int[] sizes, int row, int steps, MemorySegment chars, long p,
+            MemorySegment views, long at) {
+        ByteVector valueBits = ByteVector.zero(BYTES);
+        for (int s = 0; s < steps; s++) {
+            IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
+            if (size.or(FOUR.sub(size)).compare(VectorOperators.LT, 0).anyTrue()) { // a size outside [0, 4]
+                return ~s;
+            }
+            ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
+            VectorMask<Byte> valueBytes = sizeBytes.rearrange(SIZE_PER_BYTE).compare(VectorOperators.GT,
+                    BYTE_IN_LANE);
+            ByteVector values = ByteVector.fromMemorySegment(BYTES, chars, p, LE).expand(valueBytes);
             p += valueBytes.trueCount();
             long stepAt = at + s * (STEP_ROWS * 16L);
             sizeBytes.rearrange(UP_TO_4_VIEWS_0, values).intoMemorySegment(views, stepAt, LE);

@@ -188,7 +188,7 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             int steps = (int) Math.min((end - row) / STEP_ROWS, (lastStepStart - p) / stepCharsMax + 1);
             long ended = switch (maxSize) {
                 case UP_TO_4 -> heapChars == null ? runUpTo4Native(sizes, row, steps, chars, p, views, at)
-                        : runUpTo4(sizes, row, steps, heapChars, chars, p, views, at);
+                        : runUpTo4(sizes, row, steps, heapChars, p, views, at);
                 case UP_TO_8 -> runUpTo8(sizes, row, steps, heapChars, chars, p, views, at);
                 default -> run(sizes, row, steps, heapChars, chars, p, views, at);
             };
@@ -269,9 +269,12 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
      * a heap segment, and the vector stores' shared profile then holds heap segments, so C2 compiled every view
      * store of {@link #run} too with a test for heap views (hsdis), which took the size-1 builder from 35 to 72 µs
      * a block in an earlier form of this method that reinterpreted three vectors a step.
+     *
+     * <p>This form reads the chars from a heap array ({@link #buildFromArray}); {@link #runUpTo4Native} is the same
+     * loop over a segment.
      */
-    private static long runUpTo4(int[] sizes, int row, int steps, byte[] heapChars, MemorySegment chars, long p,
-            MemorySegment views, long at) {
+    private static long runUpTo4(int[] sizes, int row, int steps, byte[] heapChars, long p, MemorySegment views,
+            long at) {
         ByteVector valueBits = ByteVector.zero(BYTES);
         for (int s = 0; s < steps; s++) {
             IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
@@ -281,7 +284,7 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
             VectorMask<Byte> valueBytes = sizeBytes.rearrange(SIZE_PER_BYTE).compare(VectorOperators.GT,
                     BYTE_IN_LANE);
-            ByteVector values = window(heapChars, chars, p).expand(valueBytes);
+            ByteVector values = ByteVector.fromArray(BYTES, heapChars, (int) p).expand(valueBytes);
             p += valueBytes.trueCount();
             long stepAt = at + s * (STEP_ROWS * 16L);
             sizeBytes.rearrange(UP_TO_4_VIEWS_0, values).intoMemorySegment(views, stepAt, LE);
@@ -294,7 +297,8 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
     }
 
     /**
-     * {@link #runUpTo4} over chars in a segment only, a method of its own: with the heap-array form's branch in it,
+     * {@link #runUpTo4} over chars in a segment, a method of its own (the array form's loop with a segment load):
+     * with one method for both kinds of chars,
      * C2's code for the reader's blocks of values of at most 4 bytes (native chars) was 3x slower in some JVMs (JMH
      * forks reading only such blocks: 87-121 against 31 us at size 1; SerializationSideBySide, which reads every
      * size in one JVM, did not show it).

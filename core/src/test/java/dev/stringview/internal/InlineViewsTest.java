@@ -31,36 +31,7 @@ class InlineViewsTest {
     /** The forms under test: the scalar loop always, the vector form when the module is there. */
     private static List<Vectorization.InlineViewScan> forms() {
         List<Vectorization.InlineViewScan> forms = new ArrayList<>();
-        forms.add(new Vectorization.InlineViewScan() {
-            @Override
-            public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-                    MemorySegment views, long viewsOffset) {
-                return InlineViewLoop.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset);
-            }
-
-            @Override
-            public long buildUpTo4(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-                    MemorySegment views, long viewsOffset) {
-                throw new UnsupportedOperationException("see boundedForms");
-            }
-
-            @Override
-            public long buildUpTo8(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-                    MemorySegment views, long viewsOffset) {
-                throw new UnsupportedOperationException("see boundedForms");
-            }
-
-            @Override
-            public long buildFromArray(int[] sizes, int from, int count, byte[] chars, int charsOffset,
-                    MemorySegment views, long viewsOffset, int maxSize) {
-                throw new UnsupportedOperationException("see arrayForm");
-            }
-
-            @Override
-            public String describe() {
-                return "scalar";
-            }
-        });
+        forms.add(form("scalar", InlineViewLoop::buildTestingAscii));
         if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
             forms.add(new PanamaInlineViews());
             forms.add(arrayForm(ViewLayout.INLINE_MAX));
@@ -103,7 +74,7 @@ class InlineViewsTest {
                 long viewsOffset);
     }
 
-    /** A form under test made of one entry point, which both methods of the interface call. */
+    /** A form under test made of one entry point, which every {@code build*} method but the array one calls. */
     private static Vectorization.InlineViewScan form(String name, Builder builder) {
         return new Vectorization.InlineViewScan() {
             @Override

@@ -6,6 +6,7 @@ import static dev.stringview.format.internal.Wire.LE_LONG;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewLayout;
+import dev.stringview.format.internal.CharsGather;
 import dev.stringview.format.internal.Lz4Block;
 import dev.stringview.format.internal.SizeCodec;
 import dev.stringview.format.internal.Wire;
@@ -33,8 +34,6 @@ public final class ColumnSerializer {
     /** Most rows per block. */
     public static final int MAX_BLOCK_ROWS = Wire.MAX_BLOCK_ROWS;
 
-    private static final int SLACK = 16; // inline values are written as 12-byte words
-
     private final ColumnFormat format;
     private final ColumnCodec codec;
     private final int blockRows;
@@ -42,7 +41,7 @@ public final class ColumnSerializer {
     private final SizeCodec sizeCodec = new SizeCodec(lz4);
 
     private int[] sizes = new int[0];
-    private byte[] chars = new byte[0];
+    private final CharsGather gather = new CharsGather();
     private byte[] packed = new byte[0];
     private byte[] head = new byte[0];
 
@@ -139,7 +138,7 @@ public final class ColumnSerializer {
         h.set(LE_INT, at + 3, blockRows);
         h.set(LE_LONG, at + 7, column.size());
         h.set(LE_LONG, at + 15, column.nullCount());
-        return writeFully(out, h.asByteBuffer());
+        return CharsGather.writeFully(out, h.asByteBuffer());
     }
 
     private long writeBlock(ViewColumn column, MemorySegment views, MemorySegment[] buffers, int start, int n,
@@ -158,37 +157,37 @@ public final class ColumnSerializer {
                 }
             }
         }
-        // The value bytes: chars (separated) or varint + bytes (size-prefix), gathered into one array.
-        if (chars.length < bytes + SLACK) {
-            chars = new byte[Math.max(bytes + SLACK, (int) Math.min(Wire.MAX_BLOCK_BYTES, 2L * chars.length))];
-        }
+        // The value bytes: chars (separated) or varint + bytes (size-prefix), staged in one array at their stream
+        // positions, except runs of long values long enough to go to the channel straight from the column's
+        // buffer (CharsGather).
         if (sizes.length < n) {
             sizes = new int[Math.max(n, 1024)];
         }
-        MemorySegment charSegment = MemorySegment.ofArray(chars);
         boolean prefixed = format == ColumnFormat.SIZE_PREFIX;
+        MemorySegment staged = MemorySegment.ofArray(gather.reset(bytes, buffers, codec == ColumnCodec.NONE));
         // Long values that lie one after another in the same buffer (a builder's column, a Parquet page's values)
-        // are copied as one run: MemorySegment.copy costs tens of nanoseconds a call whatever the length, which
-        // was most of a block's time at 64 bytes a value. A run ends at a value that does not continue it in both
-        // the buffer and the chars (an inline value, a size-prefix varint, another buffer or offset).
+        // are one run: MemorySegment.copy costs tens of nanoseconds a call whatever the length, which was most of a
+        // block's time at 64 bytes a value. A run ends at the first long value that does not continue it both in
+        // its buffer and in the stream (an inline value, a size-prefix varint, another buffer or offset); closeRun
+        // then copies it to its place in the staging array or leaves that place empty and writes it directly.
         long at = 0;
         int runBuffer = -1;
         long runFrom = 0; // in the run's buffer
         long runTo = 0;
-        long runAt = 0; // in the chars
+        long runAt = 0; // in the stream
         for (int i = 0; i < n; i++) {
             long view = (long) (start + i) * 16;
             long w0 = views.get(LE_LONG, view);
             int length = nulls > 0 && column.isNull(start + i) ? 0 : (int) w0;
             sizes[i] = length;
             if (prefixed) {
-                at = putVarint(charSegment, at, length);
+                at = putVarint(staged, at, length);
             }
             if (length <= ViewLayout.INLINE_MAX) {
                 if (length > 0) {
                     long w1 = views.get(LE_LONG, view + 8);
-                    charSegment.set(LE_LONG, at, (w0 >>> 32) | (w1 << 32));
-                    charSegment.set(LE_INT, at + 8, (int) (w1 >>> 32));
+                    staged.set(LE_LONG, at, (w0 >>> 32) | (w1 << 32));
+                    staged.set(LE_INT, at + 8, (int) (w1 >>> 32));
                 }
             } else {
                 long w1 = views.get(LE_LONG, view + 8);
@@ -196,7 +195,7 @@ public final class ColumnSerializer {
                 long offset = w1 >>> 32;
                 if (buffer != runBuffer || offset != runTo || at != runAt + (runTo - runFrom)) {
                     if (runBuffer >= 0) {
-                        MemorySegment.copy(buffers[runBuffer], runFrom, charSegment, runAt, runTo - runFrom);
+                        gather.closeRun(runBuffer, runFrom, runTo, runAt);
                     }
                     runBuffer = buffer;
                     runFrom = offset;
@@ -208,7 +207,7 @@ public final class ColumnSerializer {
             at += length;
         }
         if (runBuffer >= 0) {
-            MemorySegment.copy(buffers[runBuffer], runFrom, charSegment, runAt, runTo - runFrom);
+            gather.closeRun(runBuffer, runFrom, runTo, runAt);
         }
         // Block head: rows, nulls, validity, then the sizes stream (separated) and the chars stream's header.
         int maxSizes = prefixed ? 0 : 5 + Math.max(sizeCodec.maxEncodedLength(n), 4 * n);
@@ -240,8 +239,8 @@ public final class ColumnSerializer {
             hp += 5 + (encoded >>> 8);
         }
         // The chars stream: LZ4 when asked for and smaller, else the bytes as they are.
-        MemorySegment body = charSegment.asSlice(0, at);
         if (codec != ColumnCodec.NONE && at > 0) {
+            MemorySegment body = staged.asSlice(0, at); // all staged: no direct runs with a codec
             int bound = lz4.maxCompressedLength((int) at);
             if (packed.length < bound) {
                 packed = new byte[bound];
@@ -252,14 +251,14 @@ public final class ColumnSerializer {
                 h.set(LE_LONG, hp + 1, at);
                 h.set(LE_LONG, hp + 9, compressed);
                 hp += 17;
-                body = MemorySegment.ofArray(packed).asSlice(0, compressed);
-                return writeFully(out, ByteBuffer.wrap(head, 0, (int) hp)) + writeFully(out, body.asByteBuffer());
+                return CharsGather.writeFully(out, ByteBuffer.wrap(head, 0, (int) hp))
+                        + CharsGather.writeFully(out, ByteBuffer.wrap(packed, 0, compressed));
             }
         }
         h.set(ValueLayout.JAVA_BYTE, hp, (byte) Wire.CODEC_NONE);
         h.set(LE_LONG, hp + 1, at);
         hp += 9;
-        return writeFully(out, ByteBuffer.wrap(head, 0, (int) hp)) + writeFully(out, body.asByteBuffer());
+        return CharsGather.writeFully(out, ByteBuffer.wrap(head, 0, (int) hp)) + gather.writeTo(out, at);
     }
 
     private byte[] rawSizes = new byte[0];
@@ -284,13 +283,5 @@ public final class ColumnSerializer {
 
     private static int varintLength(int value) {
         return value < (1 << 7) ? 1 : value < (1 << 14) ? 2 : value < (1 << 21) ? 3 : value < (1 << 28) ? 4 : 5;
-    }
-
-    private static long writeFully(WritableByteChannel out, ByteBuffer buffer) throws IOException {
-        long n = buffer.remaining();
-        while (buffer.hasRemaining()) {
-            out.write(buffer);
-        }
-        return n;
     }
 }

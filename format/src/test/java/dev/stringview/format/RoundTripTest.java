@@ -8,6 +8,7 @@ import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumns;
 import dev.stringview.ViewKind;
 import dev.stringview.format.FormatTestData.Lengths;
+import dev.stringview.format.internal.CharsGather;
 import dev.stringview.format.FormatTestData.Model;
 import dev.stringview.format.FormatTestData.Nulls;
 import java.io.ByteArrayInputStream;
@@ -158,6 +159,97 @@ class RoundTripTest {
                 }
             }
         }
+    }
+
+    /**
+     * Runs of long values of {@link CharsGather#DIRECT_RUN_MIN} bytes or more go to the channel straight from the
+     * column's buffer; shorter runs, inline values and varints are staged. The bytes must not depend on it: a column
+     * whose long values lie in row order (runs, around the threshold: one byte under, at, over, several times it)
+     * writes exactly what the same values write from a buffer in reverse order (no run longer than one value),
+     * through an output stream and through a channel that takes at most 777 bytes a call, and reads back the model.
+     */
+    @Test
+    void longRunsWrittenStraightFromTheBufferMatchTheStagedBytes() throws IOException {
+        Random random = new Random(SEED + 2);
+        ColumnDeserializer deserializer = ColumnDeserializer.create();
+        int min = CharsGather.DIRECT_RUN_MIN;
+        int[] totals = {min - 1, min, min + 1, 3 * min + 7};
+        for (int c = 0; c < 16; c++) {
+            ViewKind kind = c % 2 == 0 ? ViewKind.BINARY : ViewKind.UTF8;
+            List<byte[]> values = new java.util.ArrayList<>();
+            for (int piece = 0; piece < 6; piece++) {
+                int remaining = totals[random.nextInt(totals.length)];
+                while (remaining > 200) {
+                    int length = 13 + random.nextInt(88);
+                    values.add(value(random, kind, length));
+                    remaining -= length;
+                    if (random.nextInt(50) == 0) {
+                        values.add(new byte[0]); // an empty value inside a run does not end it
+                    }
+                }
+                values.add(value(random, kind, remaining / 2));
+                values.add(value(random, kind, remaining - remaining / 2));
+                switch (random.nextInt(5)) {
+                    case 0 -> values.add(value(random, kind, 1 + random.nextInt(12)));
+                    case 1 -> values.add(null);
+                    case 2 -> values.add(value(random, kind, min + 13 + random.nextInt(1000))); // one value alone
+                    default -> { } // the next run continues this one in the buffer
+                }
+            }
+            Model model = new Model(kind, values);
+            try (Arena arena = Arena.ofConfined()) {
+                ViewColumn inOrder = FormatTestData.column(arena, model);
+                ViewColumn reversed = FormatTestData.column(arena, new Model(kind, values.reversed()));
+                int n = values.size();
+                MemorySegment views = arena.allocate(16L * n, 16);
+                for (int row = 0; row < n; row++) {
+                    MemorySegment.copy(reversed.views(), 16L * (n - 1 - row), views, 16L * row, 16);
+                }
+                MemorySegment validity = arena.allocate((n + 7) / 8);
+                for (int row = 0; row < n; row++) {
+                    if (values.get(row) != null) {
+                        validity.set(ValueLayout.JAVA_BYTE, row >>> 3,
+                                (byte) (validity.get(ValueLayout.JAVA_BYTE, row >>> 3) | (1 << (row & 7))));
+                    }
+                }
+                ViewColumn scattered = ViewColumns.fromViews(kind, n, views, validity,
+                        FormatTestData.buffers(reversed));
+                for (ColumnSerializer base : serializers()) {
+                    int blockRows = BLOCK_ROWS[random.nextInt(BLOCK_ROWS.length)];
+                    ColumnSerializer serializer = base.withBlockRows(blockRows);
+                    String where = "seed=" + (SEED + 2) + " case=" + c + " format=" + serializer.format() + " codec="
+                            + serializer.codec() + " blockRows=" + blockRows + " " + model.describe();
+                    byte[] direct = FormatTestData.serialize(serializer, inOrder);
+                    assertArrayEquals(FormatTestData.serialize(serializer, scattered), direct, where);
+                    java.io.ByteArrayOutputStream trickled = new java.io.ByteArrayOutputStream();
+                    long written = serializer.write(inOrder, new java.nio.channels.WritableByteChannel() {
+                        @Override
+                        public int write(java.nio.ByteBuffer source) {
+                            int k = Math.min(777, source.remaining());
+                            byte[] part = new byte[k];
+                            source.get(part);
+                            trickled.writeBytes(part);
+                            return k;
+                        }
+
+                        @Override
+                        public boolean isOpen() {
+                            return true;
+                        }
+
+                        @Override
+                        public void close() {}
+                    });
+                    assertEquals(direct.length, written, where);
+                    assertArrayEquals(direct, trickled.toByteArray(), where);
+                    FormatTestData.assertMatches(model, deserializer.read(MemorySegment.ofArray(direct), arena), where);
+                }
+            }
+        }
+    }
+
+    private static byte[] value(Random random, ViewKind kind, int length) {
+        return kind == ViewKind.UTF8 ? FormatTestData.utf8(random, length) : FormatTestData.binary(random, length);
     }
 
     @Test

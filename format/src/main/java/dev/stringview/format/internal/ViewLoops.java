@@ -183,4 +183,33 @@ public final class ViewLoops {
         }
         return (int) (before + 4 - base);
     }
+
+    /**
+     * {@link #allLong} reading the sizes from the block's raw sizes stream where it arrived ({@code rawSizes},
+     * {@code 4 * rows} bytes of little-endian ints in a heap segment over a {@code byte[]}, always of that one kind),
+     * so that a block read from a segment copies no sizes into an {@code int[]}
+     * ({@code SizeCodec.summarize(MemorySegment, int)} summarizes them there). Returns the offset in the chars of
+     * row {@code rows}.
+     */
+    public static int allLongRawSizes(MemorySegment rawSizes, int rows, MemorySegment chars, int base,
+            int bufferIndex, MemorySegment out, long outAt) {
+        if (rows == 0) {
+            return 0;
+        }
+        long word1 = bufferIndex & 0xFFFF_FFFFL; // offset 0
+        int first = rawSizes.get(Wire.LE_INT, 0);
+        out.set(LE_LONG, outAt, first | (long) chars.get(Wire.LE_INT, base) << 32);
+        out.set(LE_LONG, outAt + 8, word1);
+        long before = base + first - 4; // 4 bytes before row 1's value
+        word1 += (long) first << 32;
+        for (int i = 1; i < rows; i++) {
+            int length = rawSizes.get(Wire.LE_INT, 4L * i);
+            out.set(LE_LONG, outAt + 16L * i, chars.get(LE_LONG, before)); // bytes 4..7: the prefix
+            out.set(Wire.LE_INT, outAt + 16L * i, length); // bytes 0..3: the length
+            out.set(LE_LONG, outAt + 16L * i + 8, word1);
+            before += length;
+            word1 += (long) length << 32;
+        }
+        return (int) (before + 4 - base);
+    }
 }

@@ -69,7 +69,9 @@ import java.util.function.LongSupplier;
  * {@code fusedRows256ViewsFirst} (copy, test and views fused in chunks), {@code viewsAllLongRawSizes} (the sizes
  * read from the raw stream, no {@code int[]}), {@code viewsAllLong4Stores} (word 1 as two 4-byte stores),
  * {@code viewsAllLongIntStores} (the prefix as a 4-byte load and store at the value's start) and
- * {@code viewsAllLongChunk} (the views through a heap chunk copied 256 at a time); {@code summarizeRawLong} (the
+ * {@code viewsAllLongChunk} (the views through a heap chunk copied 256 at a time), {@code viewsThenCopy1024},
+ * {@code 4096} and {@code 16384} (views and copy interleaved by chunks of rows, against {@code copyThenViewsAllLong},
+ * the reader's order); {@code summarizeRawLong} (the
  * summarizing pass over the raw sizes stream); and Arrow's parts, {@code copyViews} and {@code fillViews}.
  *
  * <p>{@code java --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar
@@ -311,6 +313,12 @@ public final class SeparatedLoopsSideBySide {
         loops.put("viewsAllLong4Stores", () -> allLong4Stores(sizes, rows, heapInput, base, bufferIndex, views, 0));
         loops.put("viewsAllLongIntStores", () -> allLongIntStores(sizes, rows, heapInput, base, bufferIndex, views,
                 0));
+        loops.put("copyThenViewsAllLong", () -> AsciiBits.copyHighBits(heapInput, base, kept, total)
+                + ViewLoops.allLong(sizes, rows, heapInput, base, bufferIndex, views, 0));
+        for (int chunkRows : new int[] {1024, 4096, 16384}) {
+            loops.put("viewsThenCopy" + chunkRows, () -> viewsThenCopyByRows(sizes, rows, heapInput, base, kept,
+                    bufferIndex, views, chunkRows));
+        }
         long[] chunk = new long[2 * 256];
         loops.put("viewsAllLongChunk", () -> allLongChunk(sizes, rows, heapInput, base, bufferIndex, views, chunk));
         putFloorRows(loops, views, rows, random);
@@ -334,7 +342,9 @@ public final class SeparatedLoopsSideBySide {
                 () -> allLongRawSizes(rawSizesSegment, rows, heapInput, base, bufferIndex, views, 0),
                 () -> allLong4Stores(sizes, rows, heapInput, base, bufferIndex, views, 0),
                 () -> allLongIntStores(sizes, rows, heapInput, base, bufferIndex, views, 0),
-                () -> allLongChunk(sizes, rows, heapInput, base, bufferIndex, views, chunk))) {
+                () -> allLongChunk(sizes, rows, heapInput, base, bufferIndex, views, chunk),
+                () -> viewsThenCopyByRows(sizes, rows, heapInput, base, kept, bufferIndex, views, 1000) - total
+                        - AsciiBits.highBits(input, base, total) + total)) {
             views.fill((byte) 0x5A);
             same &= alternative.getAsLong() == total;
             same &= Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE));
@@ -520,6 +530,47 @@ public final class SeparatedLoopsSideBySide {
             word1 += (long) length << 32;
         }
         return (int) (before + 4 - base);
+    }
+
+    /**
+     * The all-long views and the chars' copy with its ASCII test, by chunks of {@code chunkRows} rows: each chunk's
+     * views (whose loads bring its chars into the cache), then the copy of the chunk's chars.
+     */
+    static long viewsThenCopyByRows(int[] sizes, int n, MemorySegment chars, int base, MemorySegment kept,
+            int bufferIndex, MemorySegment out, int chunkRows) {
+        long high = 0;
+        int p = 0;
+        for (int row = 0; row < n; row += chunkRows) {
+            int to = Math.min(n, row + chunkRows);
+            int span = allLongRange(sizes, row, to, chars, base, p, bufferIndex, out);
+            high |= AsciiBits.copyHighBits(chars, base + p, kept.asSlice(p, span), span);
+            p += span;
+        }
+        return high + p;
+    }
+
+    /** {@code ViewLoops.allLong} over rows {@code [from, to)}, row {@code from} at chars offset {@code p}. */
+    static int allLongRange(int[] sizes, int from, int to, MemorySegment chars, int base, int p, int bufferIndex,
+            MemorySegment out) {
+        long word1 = (bufferIndex & 0xFFFF_FFFFL) | (long) p << 32;
+        long before = base + p - 4;
+        int i = from;
+        if (from == 0 && to > 0) {
+            out.set(LE_LONG_, 0, sizes[0] | (long) chars.get(LE_INT, base) << 32);
+            out.set(LE_LONG_, 8, word1);
+            before += sizes[0];
+            word1 += (long) sizes[0] << 32;
+            i = 1;
+        }
+        for (; i < to; i++) {
+            int length = sizes[i];
+            out.set(LE_LONG_, 16L * i, chars.get(LE_LONG_, before));
+            out.set(LE_INT, 16L * i, length);
+            out.set(LE_LONG_, 16L * i + 8, word1);
+            before += length;
+            word1 += (long) length << 32;
+        }
+        return (int) (before + 4 - base) - p;
     }
 
     /** {@code ViewLoops.allLong} with word 1 as two 4-byte stores, the buffer index and the running offset. */

@@ -62,10 +62,17 @@ import java.util.function.LongSupplier;
  * {@code copyToNative} ({@code MemorySegment.copy} of the chars), {@code asciiTest}, {@code testThenCopyPieces}
  * (the reader's former chars pass) and {@code copyHighBits} (its pass now, the copy that ORs the words);
  * {@code viewsMixed} and {@code viewsAllLong} (the reader's view loops, {@code ViewLoops}), {@code viewsAllLongArray}
- * (the all-long loop's former form, a 4-byte prefix load through the array's {@code VarHandle}), {@code viewsNoPrefix}
- * (their stores and offsets without the prefix load); the dropped alternatives {@code viewsSplit},
- * {@code viewsUnrolled4}, {@code fusedBytes16k}, {@code fusedRows256CopyFirst} and {@code fusedRows256ViewsFirst}
- * (copy, test and views fused in chunks); and Arrow's parts, {@code copyViews} and {@code fillViews}.
+ * (the all-long loop's first form, a 4-byte prefix load through the array's {@code VarHandle}),
+ * {@code viewsAllLongMasked} (its second, word 0 masked and ORed with the length where it is now two stores),
+ * {@code viewsNoPrefix} (their stores and offsets without the prefix load); the dropped alternatives
+ * {@code viewsSplit}, {@code viewsUnrolled4}, {@code fusedBytes16k}, {@code fusedRows256CopyFirst} and
+ * {@code fusedRows256ViewsFirst} (copy, test and views fused in chunks), {@code viewsAllLongRawSizes} (the sizes
+ * read from the raw stream, no {@code int[]}), {@code viewsAllLong4Stores} (word 1 as two 4-byte stores),
+ * {@code viewsAllLongIntStores} (the prefix as a 4-byte load and store at the value's start) and
+ * {@code viewsAllLongChunk} (the views through a heap chunk copied 256 at a time), {@code viewsThenCopy1024},
+ * {@code 4096} and {@code 16384} (views and copy interleaved by chunks of rows, against {@code copyThenViewsAllLong},
+ * the reader's order); {@code summarizeRawLong} (the
+ * summarizing pass over the raw sizes stream); and Arrow's parts, {@code copyViews} and {@code fillViews}.
  *
  * <p>{@code java --add-modules=jdk.incubator.vector -cp benchmarks/target/benchmarks.jar
  * dev.stringview.benchmarks.SeparatedLoopsSideBySide [rounds] [rows] [maxLength] [heapChars]} (maxLength 1: every value
@@ -269,6 +276,7 @@ public final class SeparatedLoopsSideBySide {
         byte[] rawSizes = new byte[4 * rows];
         MemorySegment.copy(sizes, 0, MemorySegment.ofArray(rawSizes), LE_INT, 0, rows);
         MemorySegment rawSizesSegment = MemorySegment.ofArray(rawSizes);
+        loops.put("summarizeRawLong", () -> summarizeRaw(rawSizesSegment, rows));
         int[] decoded = new int[rows];
         loops.put("sizesCopy", () -> {
             MemorySegment.copy(rawSizesSegment, LE_INT, 0, decoded, 0, rows);
@@ -296,6 +304,23 @@ public final class SeparatedLoopsSideBySide {
                 views, 256, true));
         loops.put("fusedRows256ViewsFirst", () -> fusedByRows(sizes, rows, heapInput, input, base, kept,
                 bufferIndex, views, 256, false));
+        // The all-long loop's word 0 masked (its former form), and forms measured and dropped: the sizes read
+        // from the raw stream, word 1 as two 4-byte stores, the prefix as a 4-byte store, the views through a
+        // heap chunk copied 256 at a time.
+        loops.put("viewsAllLongMasked", () -> allLongMasked(sizes, rows, heapInput, base, bufferIndex, views, 0));
+        loops.put("viewsAllLongRawSizes", () -> allLongRawSizes(rawSizesSegment, rows, heapInput, base, bufferIndex,
+                views, 0));
+        loops.put("viewsAllLong4Stores", () -> allLong4Stores(sizes, rows, heapInput, base, bufferIndex, views, 0));
+        loops.put("viewsAllLongIntStores", () -> allLongIntStores(sizes, rows, heapInput, base, bufferIndex, views,
+                0));
+        loops.put("copyThenViewsAllLong", () -> AsciiBits.copyHighBits(heapInput, base, kept, total)
+                + ViewLoops.allLong(sizes, rows, heapInput, base, bufferIndex, views, 0));
+        for (int chunkRows : new int[] {1024, 4096, 16384}) {
+            loops.put("viewsThenCopy" + chunkRows, () -> viewsThenCopyByRows(sizes, rows, heapInput, base, kept,
+                    bufferIndex, views, chunkRows));
+        }
+        long[] chunk = new long[2 * 256];
+        loops.put("viewsAllLongChunk", () -> allLongChunk(sizes, rows, heapInput, base, bufferIndex, views, chunk));
         putFloorRows(loops, views, rows, random);
         // The two view loops must write the same views, and the copy must keep the chars as they are.
         long mixedEnd = ViewLoops.mixed(sizes, rows, input, base, bufferIndex, views, 0);
@@ -310,6 +335,18 @@ public final class SeparatedLoopsSideBySide {
                 () -> fusedByRows(sizes, rows, heapInput, input, base, kept, bufferIndex, views, 256, false))) {
             views.fill((byte) 0x5A);
             alternative.getAsLong();
+            same &= Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE));
+        }
+        for (LongSupplier alternative : List.<LongSupplier>of(
+                () -> allLongMasked(sizes, rows, heapInput, base, bufferIndex, views, 0),
+                () -> allLongRawSizes(rawSizesSegment, rows, heapInput, base, bufferIndex, views, 0),
+                () -> allLong4Stores(sizes, rows, heapInput, base, bufferIndex, views, 0),
+                () -> allLongIntStores(sizes, rows, heapInput, base, bufferIndex, views, 0),
+                () -> allLongChunk(sizes, rows, heapInput, base, bufferIndex, views, chunk),
+                () -> viewsThenCopyByRows(sizes, rows, heapInput, base, kept, bufferIndex, views, 1000) - total
+                        - AsciiBits.highBits(input, base, total) + total)) {
+            views.fill((byte) 0x5A);
+            same &= alternative.getAsLong() == total;
             same &= Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE));
         }
         views.fill((byte) 0x5A);
@@ -472,6 +509,164 @@ public final class SeparatedLoopsSideBySide {
     }
 
     /** {@code SizeCodec.summarize}'s pass over the raw sizes in the stream's segment, without the int[] copy. */
+    /** {@code ViewLoops.allLong} reading the sizes from the raw little-endian stream (a heap segment), no int[]. */
+    static int allLongRawSizes(MemorySegment rawSizes, int rows, MemorySegment chars, int base, int bufferIndex,
+            MemorySegment out, long outAt) {
+        if (rows == 0) {
+            return 0;
+        }
+        long word1 = bufferIndex & 0xFFFF_FFFFL;
+        int first = rawSizes.get(LE_INT, 0);
+        out.set(LE_LONG_, outAt, first | (long) chars.get(LE_INT, base) << 32);
+        out.set(LE_LONG_, outAt + 8, word1);
+        long before = base + first - 4;
+        word1 += (long) first << 32;
+        for (int i = 1; i < rows; i++) {
+            int length = rawSizes.get(LE_INT, 4L * i);
+            out.set(LE_LONG_, outAt + 16L * i, chars.get(LE_LONG_, before));
+            out.set(LE_INT, outAt + 16L * i, length);
+            out.set(LE_LONG_, outAt + 16L * i + 8, word1);
+            before += length;
+            word1 += (long) length << 32;
+        }
+        return (int) (before + 4 - base);
+    }
+
+    /**
+     * The all-long views and the chars' copy with its ASCII test, by chunks of {@code chunkRows} rows: each chunk's
+     * views (whose loads bring its chars into the cache), then the copy of the chunk's chars.
+     */
+    static long viewsThenCopyByRows(int[] sizes, int n, MemorySegment chars, int base, MemorySegment kept,
+            int bufferIndex, MemorySegment out, int chunkRows) {
+        long high = 0;
+        int p = 0;
+        for (int row = 0; row < n; row += chunkRows) {
+            int to = Math.min(n, row + chunkRows);
+            int span = allLongRange(sizes, row, to, chars, base, p, bufferIndex, out);
+            high |= AsciiBits.copyHighBits(chars, base + p, kept.asSlice(p, span), span);
+            p += span;
+        }
+        return high + p;
+    }
+
+    /** {@code ViewLoops.allLong} over rows {@code [from, to)}, row {@code from} at chars offset {@code p}. */
+    static int allLongRange(int[] sizes, int from, int to, MemorySegment chars, int base, int p, int bufferIndex,
+            MemorySegment out) {
+        long word1 = (bufferIndex & 0xFFFF_FFFFL) | (long) p << 32;
+        long before = base + p - 4;
+        int i = from;
+        if (from == 0 && to > 0) {
+            out.set(LE_LONG_, 0, sizes[0] | (long) chars.get(LE_INT, base) << 32);
+            out.set(LE_LONG_, 8, word1);
+            before += sizes[0];
+            word1 += (long) sizes[0] << 32;
+            i = 1;
+        }
+        for (; i < to; i++) {
+            int length = sizes[i];
+            out.set(LE_LONG_, 16L * i, chars.get(LE_LONG_, before));
+            out.set(LE_INT, 16L * i, length);
+            out.set(LE_LONG_, 16L * i + 8, word1);
+            before += length;
+            word1 += (long) length << 32;
+        }
+        return (int) (before + 4 - base) - p;
+    }
+
+    /** {@code ViewLoops.allLong} with word 1 as two 4-byte stores, the buffer index and the running offset. */
+    static int allLong4Stores(int[] sizes, int rows, MemorySegment chars, int base, int bufferIndex,
+            MemorySegment out, long outAt) {
+        if (rows == 0) {
+            return 0;
+        }
+        out.set(LE_LONG_, outAt, sizes[0] | (long) chars.get(LE_INT, base) << 32);
+        out.set(LE_LONG_, outAt + 8, bufferIndex & 0xFFFF_FFFFL);
+        long before = base + sizes[0] - 4;
+        int offset = sizes[0];
+        for (int i = 1; i < rows; i++) {
+            int length = sizes[i];
+            out.set(LE_LONG_, outAt + 16L * i, chars.get(LE_LONG_, before));
+            out.set(LE_INT, outAt + 16L * i, length);
+            out.set(LE_INT, outAt + 16L * i + 8, bufferIndex);
+            out.set(LE_INT, outAt + 16L * i + 12, offset);
+            before += length;
+            offset += length;
+        }
+        return offset;
+    }
+
+    /** The view as a 4-byte length, the 4-byte prefix loaded at the value's start, and word 1 carried. */
+    static int allLongIntStores(int[] sizes, int rows, MemorySegment chars, int base, int bufferIndex,
+            MemorySegment out, long outAt) {
+        long word1 = bufferIndex & 0xFFFF_FFFFL;
+        long at = base;
+        for (int i = 0; i < rows; i++) {
+            int length = sizes[i];
+            out.set(LE_INT, outAt + 16L * i, length);
+            out.set(LE_INT, outAt + 16L * i + 4, chars.get(LE_INT, at));
+            out.set(LE_LONG_, outAt + 16L * i + 8, word1);
+            at += length;
+            word1 += (long) length << 32;
+        }
+        return (int) (at - base);
+    }
+
+    /**
+     * {@code ViewLoops.allLong}'s former form: word 0 as {@code length | word & 0xFFFF_FFFF_0000_0000} from the 8
+     * bytes before the value, where it now stores those bytes as they are and the length over their low half.
+     */
+    static int allLongMasked(int[] sizes, int rows, MemorySegment chars, int base, int bufferIndex,
+            MemorySegment out, long outAt) {
+        if (rows == 0) {
+            return 0;
+        }
+        long word1 = bufferIndex & 0xFFFF_FFFFL;
+        out.set(LE_LONG_, outAt, sizes[0] | (long) chars.get(LE_INT, base) << 32);
+        out.set(LE_LONG_, outAt + 8, word1);
+        long before = base + sizes[0] - 4;
+        word1 += (long) sizes[0] << 32;
+        for (int i = 1; i < rows; i++) {
+            int length = sizes[i];
+            out.set(LE_LONG_, outAt + 16L * i, length | chars.get(LE_LONG_, before) & 0xFFFF_FFFF_0000_0000L);
+            out.set(LE_LONG_, outAt + 16L * i + 8, word1);
+            before += length;
+            word1 += (long) length << 32;
+        }
+        return (int) (before + 4 - base);
+    }
+
+    /** {@code ViewLoops.allLong} into a heap chunk of 256 views, each chunk copied to {@code out} in one copy. */
+    static int allLongChunk(int[] sizes, int rows, MemorySegment chars, int base, int bufferIndex,
+            MemorySegment out, long[] chunk) {
+        if (rows == 0) {
+            return 0;
+        }
+        long word1 = bufferIndex & 0xFFFF_FFFFL;
+        chunk[0] = sizes[0] | (long) chars.get(LE_INT, base) << 32;
+        chunk[1] = word1;
+        long before = base + sizes[0] - 4;
+        word1 += (long) sizes[0] << 32;
+        int c = 1;
+        int done = 0;
+        int per = chunk.length / 2;
+        for (int i = 1; i < rows; i++) {
+            int length = sizes[i];
+            chunk[2 * c] = length | chars.get(LE_LONG_, before) & 0xFFFF_FFFF_0000_0000L;
+            chunk[2 * c + 1] = word1;
+            before += length;
+            word1 += (long) length << 32;
+            if (++c == per) {
+                MemorySegment.copy(chunk, 0, out, LE_LONG_, 16L * done, 2 * per);
+                done += per;
+                c = 0;
+            }
+        }
+        MemorySegment.copy(chunk, 0, out, LE_LONG_, 16L * done, 2 * c);
+        return (int) (before + 4 - base);
+    }
+
+    private static final ValueLayout.OfLong LE_LONG_ = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
     static long summarizeRaw(MemorySegment raw, int n) {
         int sum = 0;
         int signs = 0;

@@ -151,6 +151,52 @@ class LongValueBlocksTest {
         }
     }
 
+    /**
+     * Blocks of long values only with no null, read from a heap segment (raw sizes, codec none), take the reader's
+     * raw-sizes path ({@code SizeCodec.summarize} over the sizes stream, {@link ViewLoops#allLongRawSizes}); the
+     * same bytes from a native segment and a stream, and blocks with a null or an inline value, do not. All against
+     * the model, in columns that mix both kinds of block (so that the path's validity bits are checked next to
+     * blocks with nulls), with the shortest long values (13 to 17 bytes) often, bytes of 0x80 and more in the
+     * prefixes, non-ASCII UTF-8 (the UTF-8 check then names rows from sizes the path had not copied), and a last
+     * block shorter than the others.
+     */
+    @Test
+    void allLongBlocksReadTheirRawSizesWhereTheyArrive() throws IOException {
+        Random random = new Random(SEED + 5);
+        int[] inlineLengths = {0, 1, 11, 12};
+        try (Arena arena = Arena.ofConfined()) {
+            for (int trial = 0; trial < 80; trial++) {
+                boolean binary = trial % 2 == 0;
+                int blockRows = trial % 5 == 4 ? 1 : ROWS[random.nextInt(ROWS.length)];
+                int blocks = 1 + random.nextInt(5);
+                List<byte[]> values = new ArrayList<>();
+                for (int b = 0; b < blocks; b++) {
+                    int shape = random.nextInt(4); // 0, 1: all long; 2: a null among them; 3: an inline value
+                    int first = values.size();
+                    for (int i = 0; i < blockRows; i++) {
+                        int length = random.nextBoolean() ? 13 + random.nextInt(5) : 13 + random.nextInt(100);
+                        values.add(value(random, binary, length));
+                    }
+                    if (shape == 2) {
+                        values.set(first + random.nextInt(blockRows), null);
+                    } else if (shape == 3) {
+                        values.set(first + random.nextInt(blockRows),
+                                value(random, binary, inlineLengths[random.nextInt(inlineLengths.length)]));
+                    }
+                }
+                int rows = values.size() - random.nextInt(blockRows); // the last block may be shorter
+                Model model = new Model(binary ? ViewKind.BINARY : ViewKind.UTF8, values.subList(0, rows));
+                String where = "seed=" + (SEED + 5) + " trial=" + trial + " rows=" + rows + " blockRows=" + blockRows;
+                FormatTestData.readEveryWay(ColumnSerializer.of(ColumnFormat.SEPARATED, ColumnCodec.NONE)
+                        .withBlockRows(blockRows), model, arena, where);
+            }
+        }
+    }
+
+    private static byte[] value(Random random, boolean binary, int length) {
+        return binary ? FormatTestData.binary(random, length) : FormatTestData.utf8(random, length);
+    }
+
     @Test
     void invalidUtf8AnywhereInALongValueBlockIsNamedByBlockAndRow() throws IOException {
         Random random = new Random(SEED + 3);

@@ -168,6 +168,41 @@ class SizeCodecTest {
         }
     }
 
+    /**
+     * The summary of raw sizes where they arrive (a heap segment over a larger array, at an odd offset) equals the
+     * summary of the same sizes in an int[]: every class border (0, 1, 4, 5, 8, 9, 11, 12, 13, 15, 16, 17), all long,
+     * one inline among long ones, sums that need a long, and a sign bit anywhere (both null).
+     */
+    @Test
+    void rawSummaryIsTheIntArraySummary() {
+        Random random = new Random(SEED + 7);
+        int[] edges = {0, 1, 4, 5, 8, 9, 11, 12, 13, 15, 16, 17};
+        for (int trial = 0; trial < 3_000; trial++) {
+            int n = trial % 7 == 0 ? random.nextInt(3) : 1 + random.nextInt(trial % 3 == 0 ? 70 : 1200);
+            int shape = random.nextInt(5);
+            int[] sizes = new int[n];
+            for (int i = 0; i < n; i++) {
+                sizes[i] = switch (shape) {
+                    case 0 -> edges[random.nextInt(edges.length)];
+                    case 1 -> 13 + random.nextInt(100); // all long
+                    case 2 -> random.nextInt(13); // all inline
+                    case 3 -> 13 + random.nextInt(5) + (random.nextInt(50) == 0 ? -1 - random.nextInt(13) : 0);
+                    default -> random.nextInt(4) == 0 ? (1 << 30) + random.nextInt(1 << 20) : random.nextInt(40);
+                };
+            }
+            if (n > 0 && random.nextInt(6) == 0) {
+                sizes[random.nextInt(n)] = Integer.MIN_VALUE + random.nextInt(1000);
+            }
+            int at = 1 + random.nextInt(7);
+            byte[] bytes = new byte[at + 4 * n + random.nextInt(9)];
+            random.nextBytes(bytes);
+            MemorySegment raw = MemorySegment.ofArray(bytes).asSlice(at, 4L * n);
+            MemorySegment.copy(sizes, 0, raw, SizeCodecLayouts.LE_INT, 0, n);
+            String where = "seed=" + (SEED + 7) + " trial=" + trial + " n=" + n + " shape=" + shape;
+            assertEquals(SizeCodec.summarize(sizes, n), SizeCodec.summarize(raw, n), where);
+        }
+    }
+
     /** Little-endian layout for building forged streams. */
     static final class SizeCodecLayouts {
         static final java.lang.foreign.ValueLayout.OfInt LE_INT = java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED

@@ -30,6 +30,9 @@ public abstract sealed class ByteSource {
      */
     public abstract MemorySegment next(long length, long block, String field) throws IOException;
 
+    /** Whether what {@link #next} returns stays valid after further calls (a slice of the input segment). */
+    public abstract boolean slicesStay();
+
     public static ByteSource of(MemorySegment segment) {
         return new Segment(segment);
     }
@@ -69,6 +72,11 @@ public abstract sealed class ByteSource {
         }
 
         @Override
+        public boolean slicesStay() {
+            return true;
+        }
+
+        @Override
         public MemorySegment next(long length, long block, String field) throws IOException {
             checkAvailable(length, block, field);
             MemorySegment slice = input.asSlice(at, length);
@@ -97,6 +105,11 @@ public abstract sealed class ByteSource {
                 return Math.max(0, seekable.size() - seekable.position());
             }
             return -1;
+        }
+
+        @Override
+        public boolean slicesStay() {
+            return false; // the scratch is reused by the next call
         }
 
         @Override

@@ -143,21 +143,24 @@ public final class ViewLoops {
 
     /**
      * {@link #mixed} for a block whose values are all longer than 12 bytes ({@code SizeCodec.Summary.allLong}):
-     * per row its length, its 4-byte prefix and word 1, with no branch. Word 0 comes from one 8-byte load four bytes
-     * before the value, whose upper half is the prefix ({@code length | word & 0xFFFF_FFFF_0000_0000}: an and and an
-     * or, where a 4-byte load needed a sign extension, a shift and an or); the first row, which may start at the
-     * chars' first byte, loads its 4 bytes alone. The load never leaves the chars: the 4 bytes before a value
-     * belong to the previous one (every value has more than 12), and the 4 from its start to itself. The chars
-     * are read through a heap segment over the array ({@code chars}, always of that one kind, as in
-     * {@link #inline4}), not the array's {@code VarHandle}, with which C2 unrolled the loop by two and spilled a
-     * size to the stack each row (hsdis; either way the chars' bound is one compare a row against a spilled
-     * limit, as the offset is a running sum). Together 0.74-0.86x the time of the 4-byte array load at sizes 16
-     * to 64 (SeparatedLoopsSideBySide 7 65535 16, 32 and 64, rows {@code viewsAllLong} and
-     * {@code viewsAllLongArray}, two runs; docs/serialization.md). Word 1
-     * ({@code bufferIndex | offset << 32}) is carried from row to row, the length added to its upper half: computed
-     * from the index instead ({@code (bufferIndex - (base << 32)) + (p << 32)}), the loop ran as fast in the
-     * harness but 1.15x slower inside the reader, where C2 folded the two parts back into a subtract of the
-     * spilled {@code base} per row (SerializationSideBySide 64). Returns the offset in the chars of row
+     * per row its length, its 4-byte prefix and word 1, with no branch. Word 0 is two stores: the 8 bytes that
+     * start four bytes before the value, stored as they are (their upper half is the prefix), then the length
+     * stored as 4 bytes over their lower half. That replaced {@code length | word & 0xFFFF_FFFF_0000_0000} (a mask
+     * constant that C2 rematerialized every row for want of registers, an and, an or and a sign extension) with one
+     * more store: 0.83-0.92x the time at sizes 16 and 32, level at 64 (SeparatedLoopsSideBySide 7 65535 16, 32 and
+     * 64, rows {@code viewsAllLong3Stores} against {@code viewsAllLongMasked}, 2026-11-24, docs/serialization.md).
+     * The first row, which may start at the chars' first byte, loads its 4 bytes alone. The 8-byte load never
+     * leaves the chars: the 4 bytes before a value belong to the previous one (every value has more than 12), and
+     * the 4 from its start to itself. The chars are read through a heap segment over the array ({@code chars},
+     * always of that one kind, as in {@link #inline4}), not the array's {@code VarHandle}, with which C2 unrolled
+     * the loop by two and spilled a size to the stack each row (hsdis; either way the chars' bound is one compare
+     * a row against a spilled limit, as the offset is a running sum): 0.74-0.86x the time of the 4-byte array load
+     * at sizes 16 to 64 ({@code viewsAllLongArray}). Word 1 ({@code bufferIndex | offset << 32}) is carried from
+     * row to row, the length added to its upper half: computed from the index instead
+     * ({@code (bufferIndex - (base << 32)) + (p << 32)}), the loop ran as fast in the harness but 1.15x slower
+     * inside the reader, where C2 folded the two parts back into a subtract of the spilled {@code base} per row
+     * (SerializationSideBySide 64); stored as two 4-byte stores (buffer index, running offset) it ran 1.0-1.2x
+     * the time of the carried word ({@code viewsAllLong4Stores}). Returns the offset in the chars of row
      * {@code rows}.
      */
     public static int allLong(int[] sizes, int rows, MemorySegment chars, int base, int bufferIndex,
@@ -172,7 +175,8 @@ public final class ViewLoops {
         word1 += (long) sizes[0] << 32;
         for (int i = 1; i < rows; i++) {
             int length = sizes[i];
-            out.set(LE_LONG, outAt + 16L * i, length | chars.get(LE_LONG, before) & PREFIX_HALF);
+            out.set(LE_LONG, outAt + 16L * i, chars.get(LE_LONG, before)); // bytes 4..7: the prefix
+            out.set(Wire.LE_INT, outAt + 16L * i, length); // bytes 0..3: the length, over the previous value's end
             out.set(LE_LONG, outAt + 16L * i + 8, word1);
             before += length;
             word1 += (long) length << 32; // offsets stay below 2^31: no carry out of the upper half
@@ -180,6 +184,32 @@ public final class ViewLoops {
         return (int) (before + 4 - base);
     }
 
-    /** The upper half of a little-endian word: the 4 bytes that start 4 bytes into it. */
-    private static final long PREFIX_HALF = 0xFFFF_FFFF_0000_0000L;
+    /**
+     * {@link #allLong} reading the sizes from the block's raw sizes stream where it arrived ({@code rawSizes},
+     * {@code 4 * rows} bytes of little-endian ints in a heap segment over a {@code byte[]}, always of that one kind),
+     * so that a block read from a segment copies no sizes into an {@code int[]}
+     * ({@code SizeCodec.summarize(MemorySegment, int)} summarizes them there). Returns the offset in the chars of
+     * row {@code rows}.
+     */
+    public static int allLongRawSizes(MemorySegment rawSizes, int rows, MemorySegment chars, int base,
+            int bufferIndex, MemorySegment out, long outAt) {
+        if (rows == 0) {
+            return 0;
+        }
+        long word1 = bufferIndex & 0xFFFF_FFFFL; // offset 0
+        int first = rawSizes.get(Wire.LE_INT, 0);
+        out.set(LE_LONG, outAt, first | (long) chars.get(Wire.LE_INT, base) << 32);
+        out.set(LE_LONG, outAt + 8, word1);
+        long before = base + first - 4; // 4 bytes before row 1's value
+        word1 += (long) first << 32;
+        for (int i = 1; i < rows; i++) {
+            int length = rawSizes.get(Wire.LE_INT, 4L * i);
+            out.set(LE_LONG, outAt + 16L * i, chars.get(LE_LONG, before)); // bytes 4..7: the prefix
+            out.set(Wire.LE_INT, outAt + 16L * i, length); // bytes 0..3: the length
+            out.set(LE_LONG, outAt + 16L * i + 8, word1);
+            before += length;
+            word1 += (long) length << 32;
+        }
+        return (int) (before + 4 - base);
+    }
 }

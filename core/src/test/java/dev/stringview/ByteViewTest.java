@@ -756,6 +756,81 @@ class ByteViewTest {
         }
     }
 
+    /**
+     * Equality and order of long values in segments (column views in native memory, a read-only heap segment, a
+     * column view sliced) against heap copies and against each other, for every pair of lengths 13..60 (up to 9
+     * apart) and every position of the first differing byte, with a later difference the other way that must not
+     * decide, bytes around 0x80: the array-against-segment equality reads the last word first and then two words
+     * per branch, and both segment orders compare two words per branch from byte 12, then one, then the last
+     * word overlapping. After the arena closes, comparing a copy with a column view that needs its bytes throws.
+     */
+    @Test
+    void segmentBackedValuesAgreeWithTheModelAtEveryDifferencePosition() {
+        Random random = new Random(SEED + 17);
+        for (int lengthA = 13; lengthA <= 60; lengthA++) {
+            for (int lengthB = lengthA; lengthB <= Math.min(60, lengthA + 9); lengthB++) {
+                byte[] b = new byte[lengthB];
+                for (int i = 0; i < lengthB; i++) {
+                    b[i] = (byte) (0x7E + random.nextInt(4)); // around the signed/unsigned boundary
+                }
+                for (int at = -1; at < lengthA; at++) { // -1: a is a proper prefix of b (or equal)
+                    byte[] a = Arrays.copyOf(b, lengthA);
+                    if (at >= 0) {
+                        int sign = random.nextBoolean() ? 1 : -1;
+                        a[at] = (byte) (b[at] + sign);
+                        if (at + 1 < lengthA) { // a later difference the other way, which must not decide
+                            int later = at + 1 + random.nextInt(lengthA - at - 1);
+                            a[later] = (byte) (b[later] - sign);
+                        }
+                    }
+                    // b with a's length (equal up to the difference): the pairs equals decides on its bytes
+                    byte[] bCut = Arrays.copyOf(b, lengthA);
+                    Arena arena = Arena.ofConfined();
+                    try {
+                        ViewColumn column = ViewColumns.ofBytes(arena, a, b, bCut);
+                        byte[] padded = new byte[lengthA + 9];
+                        System.arraycopy(a, 0, padded, 5, lengthA);
+                        ByteView[] as = {column.view(0), ByteView.wrap(MemorySegment.ofArray(padded).asReadOnly(),
+                                5, lengthA), ViewColumns.ofBytes(arena, padded).view(0).slice(5, 5 + lengthA)};
+                        ByteView[] bs = {ByteView.copyOf(b), column.view(1), ByteView.copyOf(bCut), column.view(2)};
+                        byte[][] bModels = {b, b, bCut, bCut};
+                        for (ByteView va : as) {
+                            for (int j = 0; j < bs.length; j++) {
+                                byte[] model = bModels[j];
+                                ByteView vb = bs[j];
+                                String where = "seed=" + (SEED + 17) + " lengthA=" + lengthA + " lengthB="
+                                        + model.length + " at=" + at + " b=" + j + " a=" + Arrays.toString(a);
+                                int expected = Integer.signum(Arrays.compareUnsigned(a, model));
+                                assertEquals(expected, Integer.signum(va.compareTo(vb)), where);
+                                assertEquals(-expected, Integer.signum(vb.compareTo(va)), where);
+                                assertEquals(Arrays.equals(a, model), va.equals(vb), where);
+                                assertEquals(Arrays.equals(a, model), vb.equals(va), where);
+                                if (Arrays.equals(a, model)) {
+                                    assertEquals(va.hashCode(), vb.hashCode(), where);
+                                }
+                            }
+                        }
+                        if (at == lengthA - 1 && lengthB == lengthA) { // once per length: the closed arena
+                            ByteView view = column.view(0);
+                            ByteView copy = ByteView.copyOf(bCut); // same length, prefix and (unless at < 4) more
+                            arena.close();
+                            String where = "closed lengthA=" + lengthA;
+                            if (view.word0() == copy.word0()) {
+                                assertThrows(IllegalStateException.class, () -> copy.equals(view), where);
+                                assertThrows(IllegalStateException.class, () -> view.equals(copy), where);
+                                assertThrows(IllegalStateException.class, () -> copy.compareTo(view), where);
+                            }
+                        }
+                    } finally {
+                        if (arena.scope().isAlive()) {
+                            arena.close();
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /** A slice of a value whose hash is known gets its own hash, also through slices of slices, on every backing. */
     @Test
     void slicesOfValuesWithAKnownHashHashTheirOwnBytes() throws IOException {

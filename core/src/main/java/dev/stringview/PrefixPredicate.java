@@ -21,6 +21,12 @@ final class PrefixPredicate extends ViewPredicate {
     private final long prefixBits;
     private final long inlineMask;
     private final long inlineBits;
+    // The pattern's bytes as a long value holds them in its buffer, for TieWords.countPrefixRows: its first 8 bytes
+    // (masked to its length), and for a pattern of 9..12 bytes its bytes 4..11 (tailMask 0 otherwise).
+    private final long headBits;
+    private final long headMask;
+    private final long tailBits;
+    private final long tailMask;
 
     PrefixPredicate(Constant pattern) {
         this.pattern = pattern;
@@ -28,6 +34,10 @@ final class PrefixPredicate extends ViewPredicate {
         this.prefixBits = pattern.word0 & prefixMask;
         this.inlineMask = Constant.lowBytesMask(Math.max(0, Math.min(pattern.length, INLINE_MAX) - 4));
         this.inlineBits = pattern.word1 & inlineMask;
+        this.headMask = Constant.lowBytesMask(Math.min(pattern.length, 8));
+        this.headBits = ((pattern.word0 >>> 32) | (pattern.word1 << 32)) & headMask;
+        this.tailMask = pattern.length > 8 ? inlineMask : 0;
+        this.tailBits = inlineBits & tailMask;
     }
 
     @Override
@@ -118,9 +128,29 @@ final class PrefixPredicate extends ViewPredicate {
         // (TieWords.countMatchingLongGathered); that array is made on first use.
         boolean gather = column.bufferBytes() >= TieWords.LARGE_BUFFER_BYTES;
         long[] offsets = null;
+        // Windows of nothing but long rows, many of them candidates, are counted row by row with no pass
+        // (TieWords.countPrefixRows). Chosen once per window: first from the call's first rows, then from the
+        // previous window's long candidates (at least a quarter of its rows). Once an inline row has been seen (in
+        // those first rows, or a window that turned out not all long, which is then counted again through the
+        // pass), only a window of nothing but long candidates brings the row loop back.
+        MemorySegment only = TieWords.onlyBuffer(buffers);
+        boolean rowLoops = only != null && pattern.length > 4 && pattern.length <= INLINE_MAX;
+        int sampled = rowLoops ? longCandidatesAmongFirst(views, Math.min(n, ROW_LOOP_SAMPLE)) : -1;
+        boolean sawInline = sampled < 0;
+        boolean rowLoop = rowLoops && !sawInline && dense(sampled, Math.min(n, ROW_LOOP_SAMPLE));
         int total = 0;
         for (int from = 0, to; from < n; from = to) {
             to = Math.min(n, from + window);
+            if (rowLoop) {
+                int rows = TieWords.countPrefixRows(views, only, from, to, headBits, headMask, tailBits, tailMask);
+                if (rows != TieWords.NOT_ALL_LONG) {
+                    total += rows;
+                    window = largest;
+                    continue;
+                }
+                rowLoop = false;
+                sawInline = true;
+            }
             long counted = vector != null
                     ? vector.countPrefix(views, from, to, prefixMask, prefixBits, pattern.length, inlineMask,
                             inlineBits, longCandidates)
@@ -147,8 +177,33 @@ final class PrefixPredicate extends ViewPredicate {
                 }
             }
             window = TieWords.nextWindowRows(largest, candidates, to - from);
+            rowLoop = rowLoops && (sawInline ? candidates == to - from : dense(candidates, to - from));
         }
         return total;
+    }
+
+    /** Rows {@link #countRows} looks at before its first window to choose the row loop. */
+    private static final int ROW_LOOP_SAMPLE = 64;
+
+    /**
+     * How many of the rows {@code [0, n)} share the pattern's masked prefix when all of them are long, else -1:
+     * chooses the row loop ({@link TieWords#countPrefixRows}) for {@link #countRows}'s first window.
+     */
+    private int longCandidatesAmongFirst(MemorySegment views, int n) {
+        int candidates = 0;
+        for (int row = 0; row < n; row++) {
+            long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
+            if ((int) w0 <= INLINE_MAX) {
+                return -1;
+            }
+            candidates += (w0 & prefixMask) == prefixBits ? 1 : 0;
+        }
+        return candidates;
+    }
+
+    /** Whether {@code candidates} long candidates among {@code rows} rows make the row loop pay: a quarter. */
+    private static boolean dense(int candidates, int rows) {
+        return rows > 0 && candidates >= rows >>> 2;
     }
 
     /**

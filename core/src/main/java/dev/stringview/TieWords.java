@@ -452,35 +452,27 @@ final class TieWords {
     static final int NOT_ALL_LONG = -1;
 
     /**
-     * Starts-with's {@code count} of a 5..12-byte pattern over the rows {@code [from, to)} of a one-buffer column
+     * Starts-with's {@code count} of a 5..8-byte pattern over the rows {@code [from, to)} of a one-buffer column
      * without nulls, in one loop over the rows with no pass and no candidate ids, for windows where every row is
      * long (every value longer than 12 bytes, many sharing the pattern's first four bytes: Suite 1's 25-byte
      * prefix-collision data, URLs). It assumes every row long and checks the assumption for the whole window after
      * the loop, never per row. A long value has at least 13 bytes in the buffer, so the pattern is compared there
-     * alone: a pattern of at most 8 bytes with the masked word at the value's offset ({@code head}: the pattern's
-     * first 8 bytes, {@code headMask} its length), a longer one also with the masked word at offset + 4
-     * ({@code tail}, {@code tailMask}: bytes 4..11; {@code tailMask} 0 for a short pattern, which then reads nothing
-     * more). The difference is counted with arithmetic ({@code numberOfLeadingZeros(d) >>> 6} is 1 exactly when
-     * {@code d} is 0): no branch depends on the data. The shortest length and the OR of the buffer indexes are
-     * carried through the loop and tested once after it. When a row was not long, named a buffer other than 0, or
-     * had bytes 4..11 past the buffer's end (the pass reads them for every long candidate), the window's count is wrong or unread and
+     * alone, with the word at the value's offset masked to the pattern's length ({@code head}, {@code headMask}),
+     * and counted with arithmetic ({@code numberOfLeadingZeros(d) >>> 6} is 1 exactly when {@code d} is 0): no
+     * branch depends on the data. The shortest length and the OR of the buffer indexes are carried through the loop
+     * and tested once after it. When a row was not long, named a buffer other than 0, or had bytes 4..11 past the
+     * buffer's end (the pass reads them for every long candidate), the window's count is wrong or unread, and
      * {@link #NOT_ALL_LONG} tells the caller to count it again through the pass, which also names a malformed row.
      * Nothing is written.
+     *
+     * <p>The view offset is the loop's variable, stepping by 16: with the row as the variable, C2 (JDK 25) computed
+     * each view's address from the row again (sign extension, shift, add: 4 instructions a row); stepping the
+     * offset, the four rows of an unrolled iteration read at fixed displacements from one register, about 16
+     * instructions a row in all ({@code KernelCellTiming 8192 15 startsWith/25/1}: 1.54 → 1.21 ns/row,
+     * pointer+length 0.95). Not for 9..12-byte patterns: with bytes 4..11 read at offset + 4 and the prefix from the
+     * view it took 1.6-1.9 ns/row at 50-100% of rows sharing the prefix, against 1.5 for the pass at 50%.
      */
-    static int countPrefixRows(MemorySegment views, MemorySegment only, int from, int to, long head, long headMask,
-            long tail, long tailMask) {
-        return tailMask == 0 ? countPrefixRowsHead(views, only, from, to, head, headMask)
-                : countPrefixRowsHeadTail(views, only, from, to, head, tail, tailMask);
-    }
-
-    /**
-     * {@link #countPrefixRows} for a pattern of at most 8 bytes: one buffer word a row. The view offset is the
-     * loop's variable, stepping by 16: with the row as the variable, C2 (JDK 25) computed each view's address from
-     * the row again (sign extension, shift, add: 4 instructions a row); stepping the offset, the four rows of an
-     * unrolled iteration read at fixed displacements from one register, about 16 instructions a row in all
-     * ({@code KernelCellTiming 8192 15 startsWith/25/1}: 1.54 → 1.21 ns/row, pointer+length 0.95).
-     */
-    private static int countPrefixRowsHead(MemorySegment views, MemorySegment only, int from, int to, long head,
+    static int countPrefixRows(MemorySegment views, MemorySegment only, int from, int to, long head,
             long headMask) {
         if (only.byteSize() < PREFIX_SIZE + Long.BYTES) {
             return NOT_ALL_LONG;
@@ -504,29 +496,6 @@ final class TieWords {
             }
         } catch (IndexOutOfBoundsException e) {
             return NOT_ALL_LONG; // an inline row's bytes 8..11 taken as an offset, or a malformed long row
-        }
-        return shortest > INLINE_MAX && otherBuffer == 0 ? matches : NOT_ALL_LONG;
-    }
-
-    /** {@link #countPrefixRows} for a pattern of 9..12 bytes: the words at the value's offset and 4 bytes on. */
-    private static int countPrefixRowsHeadTail(MemorySegment views, MemorySegment only, int from, int to, long head,
-            long tail, long tailMask) {
-        int matches = 0;
-        int shortest = Integer.MAX_VALUE;
-        int otherBuffer = 0;
-        try {
-            for (long at = (long) from << 4, end = (long) to << 4; at < end; at += 16) {
-                int length = views.get(LAYOUT_LE_INT, at);
-                long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-                shortest = Math.min(shortest, length);
-                otherBuffer |= (int) w1;
-                long offset = w1 >>> 32;
-                long differ = (only.get(LAYOUT_LE_LONG, offset) ^ head)
-                        | ((only.get(LAYOUT_LE_LONG, offset + PREFIX_SIZE) ^ tail) & tailMask);
-                matches += Long.numberOfLeadingZeros(differ) >>> 6;
-            }
-        } catch (IndexOutOfBoundsException e) {
-            return NOT_ALL_LONG;
         }
         return shortest > INLINE_MAX && otherBuffer == 0 ? matches : NOT_ALL_LONG;
     }

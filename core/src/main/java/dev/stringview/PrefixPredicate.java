@@ -107,7 +107,9 @@ final class PrefixPredicate extends ViewPredicate {
      * pattern has at most 4 bytes, or the row is inline and its bytes 4..11 were compared in the view) are counted
      * as bits, with no row id written; only long candidates of a pattern longer than 4 bytes are written, window
      * by window, and confirmed from their buffers. The select form writes every candidate's id and confirms them
-     * all, which for all-inline data is most of its work (Suite 1's 8-byte rows).
+     * all, which for all-inline data is most of its work (Suite 1's 8-byte rows). Windows of nothing but long rows,
+     * many of them candidates, of a 5..8-byte pattern on one buffer skip the pass and the ids: one loop over the rows
+     * reads each value's first 8 bytes from the buffer ({@link TieWords#countPrefixRows}).
      */
     @Override
     int countRows(ViewColumn column, int[] selection, int n) {

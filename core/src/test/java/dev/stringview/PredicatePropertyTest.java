@@ -1092,6 +1092,153 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Starts-with's {@code count} where windows of nothing but long rows are counted row by row with no pass
+     * ({@link TieWords#countPrefixRows}), against the model: regions of about a window each whose rows are all long
+     * (lengths 13, 15, 16, 17, 25) with 100 / 20 / 40 / 60% sharing the pattern's first four bytes (the others differ
+     * in a prefix byte by 0x80, and the first 64 rows are mostly candidates so that the first window takes the row
+     * loop), then regions with one inline row (lengths 0, 1, 11, 12, its bytes 8..11 zero or 0xFF so that the loop
+     * reads the buffer in or past its bounds) at a window's first row, last row or middle, after which only a window
+     * of all long candidates brings the row loop back; bytes 4..11 flipped by 0x80 or made 0xFF at each position;
+     * prefixes with bytes of 0x80 and above; the last value ending at the buffer's end; patterns of 5..13 bytes, each
+     * also with its last byte 0xFF. Columns: one small buffer (1024-row windows), one of 8 MiB (16384-row windows),
+     * many buffers (never the row loop), nulls with garbage views (never the row loop); every entry point and
+     * selection for three patterns. Also a column whose first 64 rows are all long candidates and whose 100th row
+     * is inline, and malformed long rows in a row-loop window (a missing buffer, bytes past the end), candidates or
+     * not: candidates fail with the one-line error naming the row, other rows leave the model's count.
+     */
+    @Test
+    void startsWithCountRowLoopOverAllLongWindowsMatchesTheModel() throws InterruptedException {
+        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
+            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
+        }
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int[] longLengths = {13, 15, 16, 17, 25};
+        int[] inlineLengths = {0, 1, 11, 12};
+        long seed = 0x20F1;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        start[1] = (byte) 0x80;
+        start[3] = (byte) 0xFE;
+        start[6] = (byte) 0xFF;
+        start[8] = (byte) 0x80;
+        int[] shares = {100, 20, 40, 60, 100, 100, 100, 100, 100};
+        // -1: no inline row; else where the region's inline row is: 0 (its first row), 1 (its last), 2 (middle)
+        int[] inlineAt = {-1, -1, -1, -1, 0, 1, 2, -1, -1};
+        int window = TieWords.WINDOW;
+        List<byte[]> values = new ArrayList<>();
+        for (int region = 0; region < shares.length; region++) {
+            int first = values.size();
+            int rows = window + (region % 3 == 0 ? 0 : random.nextInt(200) - 100);
+            int inlineRow = inlineAt[region] < 0 ? -1
+                    : first + (inlineAt[region] == 0 ? 0 : inlineAt[region] == 1 ? rows - 1 : rows / 2);
+            for (int row = first; row < first + rows; row++) {
+                boolean candidate = row < 64 || random.nextInt(100) < shares[region];
+                if (row == inlineRow) {
+                    int length = inlineLengths[random.nextInt(inlineLengths.length)];
+                    byte[] v = Arrays.copyOf(start, length);
+                    if (length > 8 && random.nextBoolean()) {
+                        Arrays.fill(v, 8, length, (byte) 0xFF); // bytes 8..11 read as an offset far past the end
+                    }
+                    values.add(v);
+                    continue;
+                }
+                byte[] v = Arrays.copyOf(start, longLengths[random.nextInt(longLengths.length)]);
+                if (!candidate) {
+                    v[random.nextInt(4)] ^= (byte) 0x80;
+                }
+                if (random.nextInt(3) == 0) {
+                    int at = 4 + random.nextInt(8);
+                    v[at] = random.nextBoolean() ? (byte) (v[at] ^ 0x80) : (byte) 0xFF;
+                }
+                values.add(v);
+            }
+        }
+        values.add(start.clone()); // ends at the buffer's end
+        List<byte[]> withNulls = new ArrayList<>(values);
+        for (int i = 3; i < withNulls.size(); i += 17) {
+            withNulls.set(i, null);
+        }
+        List<byte[]> lateInline = new ArrayList<>(values.subList(0, 2 * window));
+        lateInline.set(100, Arrays.copyOf(start, 12));
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn small = oneAdoptedBufferEndingAtItsLastValue(arena, values, 0);
+            List<ViewColumn> columns = List.of(small,
+                    oneAdoptedBufferEndingAtItsLastValue(arena, values, LARGE_BUFFER_BYTES),
+                    TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed));
+            ViewColumn late = oneAdoptedBufferEndingAtItsLastValue(arena, lateInline, 0);
+            ViewColumn nulls = TestData.withGarbageNullViews(arena, oneAdoptedBuffer(arena, withNulls), seed);
+            for (int patternLength = 5; patternLength <= 13; patternLength++) {
+                for (byte last : new byte[] {start[patternLength - 1], (byte) 0xFF}) {
+                    byte[] pattern = Arrays.copyOf(start, patternLength);
+                    pattern[patternLength - 1] = last;
+                    ViewPredicate startsWith = ViewPredicates.startsWith(pattern);
+                    String where = " pattern=" + ModelChecks.show(pattern) + " seed=" + seed;
+                    long want = values.stream().filter(v -> startsWith(v, pattern)).count();
+                    for (int c = 0; c < columns.size(); c++) {
+                        assertEquals(want, startsWith.count(columns.get(c)), "row loop column#" + c + where);
+                        for (int from : new int[] {1, window - 1, window + 1}) { // ranges whose windows shift
+                            int to = Math.min(values.size(), from + 3 * window);
+                            long part = values.subList(from, to).stream().filter(v -> startsWith(v, pattern))
+                                    .count();
+                            assertEquals(part, startsWith.count(columns.get(c).slice(from, to - from)),
+                                    "row loop slice from=" + from + " column#" + c + where);
+                        }
+                    }
+                    assertEquals(lateInline.stream().filter(v -> startsWith(v, pattern)).count(),
+                            startsWith.count(late), "row loop, inline row 100" + where);
+                    if (patternLength == 6 || patternLength == 8 || patternLength == 12) {
+                        checkPredicate("row loop" + where, startsWith, small, values, v -> startsWith(v, pattern),
+                                seed);
+                        checkPredicate("row loop nulls" + where, startsWith, nulls, withNulls,
+                                v -> startsWith(v, pattern), seed);
+                    }
+                }
+            }
+            byte[] pattern = Arrays.copyOf(start, 6);
+            ViewPredicate startsWith = ViewPredicates.startsWith(pattern);
+            long want = values.stream().filter(v -> startsWith(v, pattern)).count();
+            // Rows in windows of nothing but long candidates (the row loop, then the pass's run loop, both naming
+            // the row), and a row that is no candidate in a window of 60% candidates.
+            List<Integer> badRows = new ArrayList<>();
+            for (int w = 0; w * window < values.size(); w++) {
+                int from = w * window;
+                int to = Math.min(values.size(), from + window);
+                boolean allCandidates = true;
+                for (int row = from; row < to; row++) {
+                    allCandidates &= longCandidate(values.get(row), pattern);
+                }
+                if (allCandidates && (w == 0 || to == values.size() || badRows.size() == 1)) {
+                    badRows.add(w == 0 ? 7 : to == values.size() ? to - 1 : from + 5);
+                }
+            }
+            assertEquals(3, badRows.size(), "windows of all long candidates: " + badRows);
+            int region3 = 3 * window + 200;
+            while (longCandidate(values.get(region3), pattern)) {
+                region3++;
+            }
+            badRows.add(region3);
+            for (int row : badRows) {
+                for (boolean pastTheEnd : new boolean[] {false, true}) {
+                    ViewColumn bad = withMalformedRow(arena, small, row, pastTheEnd);
+                    if (longCandidate(values.get(row), pattern)) {
+                        String expected = malformedRowError(small, row, values.get(row).length, pastTheEnd);
+                        IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                                () -> startsWith.count(bad), "row=" + row + " pastTheEnd=" + pastTheEnd);
+                        assertEquals(expected, e.getMessage());
+                    } else {
+                        assertEquals(want, startsWith.count(bad), "row=" + row + " pastTheEnd=" + pastTheEnd);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Whether {@code v} is longer than 12 bytes and agrees with {@code pattern} in its first four bytes. */
+    private static boolean longCandidate(byte[] v, byte[] pattern) {
+        return v.length > 12 && Arrays.equals(v, 0, 4, pattern, 0, 4);
+    }
+
+    /**
      * {@link #oneAdoptedBuffer(Arena, List, long)}, except that the buffer ends with the last value's last byte (a
      * load of bytes past it fails).
      */

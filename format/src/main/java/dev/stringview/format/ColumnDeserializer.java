@@ -248,7 +248,8 @@ public final class ColumnDeserializer {
         // every value is long then reads them there in its view loop, and never copies them into the int[]
         // (rawSizes set); any other block copies them, as the raw decode does, and keeps the summary. Reads at
         // sizes 16-64 1.05x-1.31x faster than through the int[] with the same loop, in two side-by-side runs
-        // (docs/serialization.md, "Raw sizes read where they arrive"); native input and channels keep the int[], so that the loop sees one segment kind.
+        // (docs/serialization.md, "Raw sizes read where they arrive"); native input and channels keep the int[],
+        // so that the loop sees one segment kind.
         MemorySegment rawSizes = null;
         SizeCodec.Summary summary = null;
         if (encoding == SizeCodec.RAW && encodedLength == 4L * n && !hasNulls && in.slicesStay()

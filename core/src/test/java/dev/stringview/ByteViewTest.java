@@ -721,6 +721,36 @@ class ByteViewTest {
     @Test
     void arrayBackedOrderAgreesWithCompareUnsignedAtEveryDifferencePosition() {
         Random random = new Random(SEED + 13);
+        forEachDifferingPair(random, (a, b, at) -> {
+            int lengthA = a.length;
+            int expected = Integer.signum(Arrays.compareUnsigned(a, b));
+            int shift = random.nextInt(5);
+            byte[] padded = new byte[lengthA + 2 * shift];
+            System.arraycopy(a, 0, padded, shift, lengthA);
+            ByteView[] as = {ByteView.copyOf(a), ByteView.copyOf(padded).slice(shift, shift + lengthA)};
+            ByteView vb = ByteView.copyOf(b);
+            for (ByteView va : as) {
+                String where = "seed=" + (SEED + 13) + " lengthA=" + lengthA + " lengthB=" + b.length + " at=" + at
+                        + " shift=" + shift + " inline=" + va.isInline();
+                assertEquals(expected, Integer.signum(va.compareTo(vb)), where);
+                assertEquals(-expected, Integer.signum(vb.compareTo(va)), where);
+                assertEquals(Arrays.equals(a, b), va.equals(vb), where);
+                assertEquals(Arrays.equals(a, b), vb.equals(va), where);
+            }
+        });
+    }
+
+    /** A check of one pair from {@link #forEachDifferingPair}. */
+    private interface DifferingPair {
+        void check(byte[] a, byte[] b, int at);
+    }
+
+    /**
+     * Every pair of lengths 13..60 ({@code b} up to 9 bytes longer than {@code a}), {@code b} of bytes around
+     * 0x80, and for every position {@code at} the pair whose first difference is there, with a later difference the
+     * other way that must not decide ({@code at = -1}: {@code a} is {@code b} cut to its length).
+     */
+    private static void forEachDifferingPair(Random random, DifferingPair check) {
         for (int lengthA = 13; lengthA <= 60; lengthA++) {
             for (int lengthB = lengthA; lengthB <= Math.min(60, lengthA + 9); lengthB++) {
                 byte[] b = new byte[lengthB];
@@ -737,20 +767,7 @@ class ByteViewTest {
                             a[later] = (byte) (b[later] - sign);
                         }
                     }
-                    int expected = Integer.signum(Arrays.compareUnsigned(a, b));
-                    int shift = random.nextInt(5);
-                    byte[] padded = new byte[lengthA + 2 * shift];
-                    System.arraycopy(a, 0, padded, shift, lengthA);
-                    ByteView[] as = {ByteView.copyOf(a), ByteView.copyOf(padded).slice(shift, shift + lengthA)};
-                    ByteView vb = ByteView.copyOf(b);
-                    for (ByteView va : as) {
-                        String where = "seed=" + (SEED + 13) + " lengthA=" + lengthA + " lengthB=" + lengthB + " at="
-                                + at + " shift=" + shift + " inline=" + va.isInline();
-                        assertEquals(expected, Integer.signum(va.compareTo(vb)), where);
-                        assertEquals(-expected, Integer.signum(vb.compareTo(va)), where);
-                        assertEquals(Arrays.equals(a, b), va.equals(vb), where);
-                        assertEquals(Arrays.equals(a, b), vb.equals(va), where);
-                    }
+                    check.check(a, b, at);
                 }
             }
         }
@@ -767,68 +784,53 @@ class ByteViewTest {
     @Test
     void segmentBackedValuesAgreeWithTheModelAtEveryDifferencePosition() {
         Random random = new Random(SEED + 17);
-        for (int lengthA = 13; lengthA <= 60; lengthA++) {
-            for (int lengthB = lengthA; lengthB <= Math.min(60, lengthA + 9); lengthB++) {
-                byte[] b = new byte[lengthB];
-                for (int i = 0; i < lengthB; i++) {
-                    b[i] = (byte) (0x7E + random.nextInt(4)); // around the signed/unsigned boundary
+        forEachDifferingPair(random, (a, b, at) -> {
+            int lengthA = a.length;
+            int lengthB = b.length;
+            // b with a's length (equal up to the difference): the pairs equals decides on its bytes
+            byte[] bCut = Arrays.copyOf(b, lengthA);
+            Arena arena = Arena.ofConfined();
+            try {
+                ViewColumn column = ViewColumns.ofBytes(arena, a, b, bCut);
+                byte[] padded = new byte[lengthA + 9];
+                System.arraycopy(a, 0, padded, 5, lengthA);
+                ByteView[] as = {column.view(0), ByteView.wrap(MemorySegment.ofArray(padded).asReadOnly(),
+                        5, lengthA), ViewColumns.ofBytes(arena, padded).view(0).slice(5, 5 + lengthA)};
+                ByteView[] bs = {ByteView.copyOf(b), column.view(1), ByteView.copyOf(bCut), column.view(2)};
+                byte[][] bModels = {b, b, bCut, bCut};
+                for (ByteView va : as) {
+                    for (int j = 0; j < bs.length; j++) {
+                        byte[] model = bModels[j];
+                        ByteView vb = bs[j];
+                        String where = "seed=" + (SEED + 17) + " lengthA=" + lengthA + " lengthB="
+                                + model.length + " at=" + at + " b=" + j + " a=" + Arrays.toString(a);
+                        int expected = Integer.signum(Arrays.compareUnsigned(a, model));
+                        assertEquals(expected, Integer.signum(va.compareTo(vb)), where);
+                        assertEquals(-expected, Integer.signum(vb.compareTo(va)), where);
+                        assertEquals(Arrays.equals(a, model), va.equals(vb), where);
+                        assertEquals(Arrays.equals(a, model), vb.equals(va), where);
+                        if (Arrays.equals(a, model)) {
+                            assertEquals(va.hashCode(), vb.hashCode(), where);
+                        }
+                    }
                 }
-                for (int at = -1; at < lengthA; at++) { // -1: a is a proper prefix of b (or equal)
-                    byte[] a = Arrays.copyOf(b, lengthA);
-                    if (at >= 0) {
-                        int sign = random.nextBoolean() ? 1 : -1;
-                        a[at] = (byte) (b[at] + sign);
-                        if (at + 1 < lengthA) { // a later difference the other way, which must not decide
-                            int later = at + 1 + random.nextInt(lengthA - at - 1);
-                            a[later] = (byte) (b[later] - sign);
-                        }
+                if (at == lengthA - 1 && lengthB == lengthA) { // once per length: the closed arena
+                    ByteView view = column.view(0);
+                    ByteView copy = ByteView.copyOf(bCut); // same length, prefix and (unless at < 4) more
+                    arena.close();
+                    String where = "closed lengthA=" + lengthA;
+                    if (view.word0() == copy.word0()) {
+                        assertThrows(IllegalStateException.class, () -> copy.equals(view), where);
+                        assertThrows(IllegalStateException.class, () -> view.equals(copy), where);
+                        assertThrows(IllegalStateException.class, () -> copy.compareTo(view), where);
                     }
-                    // b with a's length (equal up to the difference): the pairs equals decides on its bytes
-                    byte[] bCut = Arrays.copyOf(b, lengthA);
-                    Arena arena = Arena.ofConfined();
-                    try {
-                        ViewColumn column = ViewColumns.ofBytes(arena, a, b, bCut);
-                        byte[] padded = new byte[lengthA + 9];
-                        System.arraycopy(a, 0, padded, 5, lengthA);
-                        ByteView[] as = {column.view(0), ByteView.wrap(MemorySegment.ofArray(padded).asReadOnly(),
-                                5, lengthA), ViewColumns.ofBytes(arena, padded).view(0).slice(5, 5 + lengthA)};
-                        ByteView[] bs = {ByteView.copyOf(b), column.view(1), ByteView.copyOf(bCut), column.view(2)};
-                        byte[][] bModels = {b, b, bCut, bCut};
-                        for (ByteView va : as) {
-                            for (int j = 0; j < bs.length; j++) {
-                                byte[] model = bModels[j];
-                                ByteView vb = bs[j];
-                                String where = "seed=" + (SEED + 17) + " lengthA=" + lengthA + " lengthB="
-                                        + model.length + " at=" + at + " b=" + j + " a=" + Arrays.toString(a);
-                                int expected = Integer.signum(Arrays.compareUnsigned(a, model));
-                                assertEquals(expected, Integer.signum(va.compareTo(vb)), where);
-                                assertEquals(-expected, Integer.signum(vb.compareTo(va)), where);
-                                assertEquals(Arrays.equals(a, model), va.equals(vb), where);
-                                assertEquals(Arrays.equals(a, model), vb.equals(va), where);
-                                if (Arrays.equals(a, model)) {
-                                    assertEquals(va.hashCode(), vb.hashCode(), where);
-                                }
-                            }
-                        }
-                        if (at == lengthA - 1 && lengthB == lengthA) { // once per length: the closed arena
-                            ByteView view = column.view(0);
-                            ByteView copy = ByteView.copyOf(bCut); // same length, prefix and (unless at < 4) more
-                            arena.close();
-                            String where = "closed lengthA=" + lengthA;
-                            if (view.word0() == copy.word0()) {
-                                assertThrows(IllegalStateException.class, () -> copy.equals(view), where);
-                                assertThrows(IllegalStateException.class, () -> view.equals(copy), where);
-                                assertThrows(IllegalStateException.class, () -> copy.compareTo(view), where);
-                            }
-                        }
-                    } finally {
-                        if (arena.scope().isAlive()) {
-                            arena.close();
-                        }
-                    }
+                }
+            } finally {
+                if (arena.scope().isAlive()) {
+                    arena.close();
                 }
             }
-        }
+        });
     }
 
     /** A slice of a value whose hash is known gets its own hash, also through slices of slices, on every backing. */

@@ -164,11 +164,15 @@ final class OrderPredicate extends ViewPredicate {
         if (vector != null) {
             // The scalar loop's two bits per row, from the Vector API, for the whole window. After a window whose
             // crowded words had inline ties, the pass also leaves out of its ties the inline rows whose first eight
-            // bytes differ from the constant's (settleInline), so those words need no second pass; every eighth
-            // window takes the plain pass and the scalar check below again, in case the data changed.
+            // bytes differ from the constant's (settleInline), so those words need no second pass. The first window
+            // of a call, and every eighth after it, judges by its first 64 rows (firstWordSettles), in case the data
+            // changed; with the plain pass and the scalar check below over every crowded word, those windows (an
+            // eighth of a cache-resident batch of 8192 rows) cost lessThan on mixed lengths with half the rows
+            // sharing the prefix 1.40 against 1.26-1.31 ns/row (PrefixCollisionBatchBenchmark, docs/architecture.md).
             Arrays.fill(window.less, 0, words, 0L);
             Arrays.fill(tieWords, 0, words, 0L);
-            settled = window.settleInline && (window.number & 7) != 0;
+            settled = (window.number & 7) != 0 ? window.settleInline
+                    : firstWordSettles(column, views, base, count, window);
             vector.orderWords(views, base, count, this.first, prefixLittleEndian, settled, window.less, tieWords);
             window.settleInline = settled;
         }
@@ -211,7 +215,7 @@ final class OrderPredicate extends ViewPredicate {
             // long (every 25-byte value sharing the prefix) gains nothing from that pass, so it is skipped after a
             // word where it found none, and tried again at every eighth window.
             if (!settled && Long.bitCount(ties) > DENSE_TIES
-                    && (window.refineInline || (w == 0 && (window.number & 7) == 0))) {
+                    && (window.refineInline || (vector == null && w == 0 && (window.number & 7) == 0))) {
                 long decided = decidedInline(views, selection, first, n) & ties;
                 window.refineInline = decided != 0;
                 window.settleInline |= decided != 0;
@@ -227,6 +231,35 @@ final class OrderPredicate extends ViewPredicate {
         }
         window.number++;
         window.size = TieWords.nextWindowRows(window.largest, tieCount, count);
+    }
+
+    /**
+     * For a window of the vector pass that re-checks the inline-tie regime (the first of a call, then every eighth):
+     * whether the pass should settle the inline rows its view decides ({@code settleInline}), judged by the
+     * window's first 64 rows alone: true when they are crowded with ties and some of those are inline rows whose
+     * first eight bytes differ from the constant's. When they are crowded, {@code window.refineInline} records
+     * whether any were. One scalar loop over 64 rows instead of the plain pass followed by {@link #decidedInline}
+     * over every crowded word of the window.
+     */
+    private boolean firstWordSettles(ViewColumn column, MemorySegment views, int base, int count, Window window) {
+        int n = Math.min(Long.SIZE, count);
+        long ties = 0;
+        long decided = 0;
+        for (int i = 0; i < n; i++) {
+            long at = (long) (base + i) << 4;
+            long key = views.get(LAYOUT_BE_LONG, at + 4);
+            long inline = views.get(LAYOUT_LE_INT, at) <= INLINE_MAX ? 1 : 0;
+            ties |= ((key >>> 32) == prefix ? 1L : 0L) << i;
+            decided |= (inline & (key != this.first ? 1 : 0)) << i;
+        }
+        if (column.hasNulls()) {
+            ties &= column.validBits(null, base, n);
+        }
+        if (Long.bitCount(ties) <= DENSE_TIES) {
+            return false;
+        }
+        window.refineInline = (decided & ties) != 0;
+        return window.refineInline;
     }
 
     /**

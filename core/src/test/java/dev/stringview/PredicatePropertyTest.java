@@ -415,6 +415,93 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Order's first window of a call (and every eighth) chooses the settling vector pass from its first 64 rows
+     * ({@code OrderPredicate.firstWordSettles}): columns of 1..2100 rows, so that single-window calls, the pass's
+     * scalar tail and window borders are all covered, whose first word is crowded with ties (half or all of the rows
+     * share the constant's first four bytes, mixed inline and long, lengths 0..25 with every edge, bytes 0x80..0xFF
+     * in the prefix and after it), some inline rows agreeing with the constant through byte 7 or 11 (ties the view
+     * cannot settle), and nulls with garbage views. All four orderings through every entry point and selection, on
+     * one buffer (with and without garbage null views) and many. A long row of such a first window that names a
+     * missing buffer fails with a one-line error naming the row.
+     */
+    @Test
+    void orderSettlesInlineTiesFromTheFirstWindowOfACall() throws InterruptedException {
+        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
+            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
+        }
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
+        int[] lengths = {0, 1, 4, 5, 8, 11, 12, 13, 15, 16, 17, 25};
+        long seed = 0x5E771E;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 12, alphabet);
+        start[0] = (byte) 0x80;
+        start[6] = (byte) 0xFF;
+        for (int rows : new int[] {1, 11, 12, 13, 15, 16, 17, 63, 64, 65, 200, 1023, 1024, 1025, 2100}) {
+            int share = rows % 2 == 0 ? 50 : 100;
+            List<byte[]> values = new ArrayList<>();
+            for (int row = 0; row < rows; row++) {
+                if (row % 11 == 3) {
+                    values.add(null);
+                } else {
+                    int length = lengths[random.nextInt(lengths.length)];
+                    values.add(random.nextInt(100) < share ? sharingStart(random, start, length, alphabet)
+                            : randomBytes(random, length, alphabet));
+                }
+            }
+            List<byte[]> constants = new ArrayList<>();
+            for (int length : new int[] {5, 8, 9, 12, 13, 17, 25}) {
+                constants.add(sharingStart(random, start, length, alphabet));
+            }
+            constants.add(start.clone());
+            byte[] row = values.get(random.nextInt(rows));
+            constants.add(row != null ? row : Arrays.copyOf(start, 8));
+            try (Arena arena = Arena.ofConfined()) {
+                ViewColumn one = oneAdoptedBuffer(arena, values);
+                List<ViewColumn> columns = List.of(one, TestData.withGarbageNullViews(arena, one, seed),
+                        TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed));
+                for (int i = 0; i < columns.size(); i++) {
+                    String where = "first window column#" + i + " rows=" + rows + " share=" + share
+                            + " seed=" + seed;
+                    for (byte[] k : constants) {
+                        String what = where + " constant=" + ModelChecks.show(k);
+                        for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.LESS_THAN_OR_EQUAL,
+                                Comparison.GREATER_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
+                            checkPredicate(what + " " + c, ViewPredicates.compare(c, k), columns.get(i), values,
+                                    v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+                        }
+                    }
+                }
+            }
+        }
+        // A first word of inline and long ties (the pass settles the inline ones) with one long row naming a
+        // missing buffer.
+        int rows = 150;
+        List<byte[]> values = new ArrayList<>();
+        for (int row = 0; row < rows; row++) {
+            byte[] v = Arrays.copyOf(start, row % 2 == 0 ? 8 : 25);
+            v[7] ^= (byte) (row % 2 == 0 ? 1 : 0); // inline rows differ from the constant at byte 7: settled
+            values.add(v);
+        }
+        byte[] k = Arrays.copyOf(start, 9);
+        k[8] = (byte) 0xC3;
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn good = oneAdoptedBuffer(arena, values);
+            for (int bad : new int[] {1, 63, 65, rows - 1}) {
+                MemorySegment views = arena.allocate((long) rows * ViewLayout.VIEW_SIZE, 16);
+                MemorySegment.copy(good.views(), 0, views, 0, views.byteSize());
+                long at = (long) bad * ViewLayout.VIEW_SIZE;
+                views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 3);
+                ViewColumn missing = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
+                        List.of(good.buffer(0)));
+                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                        () -> ViewPredicates.compare(Comparison.LESS_THAN, k).count(missing));
+                assertTrue(e.getMessage().contains("row=" + bad + " ") && e.getMessage().contains("bufferIndex=3")
+                        && e.getMessage().contains("buffers=1"), e.getMessage());
+            }
+        }
+    }
+
+    /**
      * Windows of {@link TieWords#LARGE_WINDOW} rows over a buffer far larger than the cache, switching to
      * {@link TieWords#WINDOW} after a window crowded with ties and back after a sparse one: regions of
      * {@code LARGE_WINDOW} rows with 5, 100, 2 and 50% of rows sharing the constants' start (so window borders fall

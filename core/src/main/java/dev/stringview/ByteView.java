@@ -74,7 +74,7 @@ public final class ByteView implements Comparable<ByteView> {
      * Transfer arrays of stream reads ({@link InputStream} can only fill arrays), one per slot, a slot per thread id
      * modulo the table's size: a read takes its slot's array only when the slot's owner id is its own thread's,
      * else it puts a new one there. A {@link ThreadLocal} lookup cost about 2.5 ns more per 8-byte read
-     * (docs/benchmarks.md, "ByteView stream reads through thread-owned transfer arrays").
+     * (docs/benchmarks.md at d935f94, "ByteView stream reads through thread-owned transfer arrays").
      */
     private static final Transfer[] TRANSFERS = new Transfer[128];
     /** Offset bits of {@link #word1} for a long value; the upper 32 bits keep a copy's {@link #hashCode()}. */
@@ -198,7 +198,7 @@ public final class ByteView implements Comparable<ByteView> {
             return readInChunks(in, target, length);
         }
         // One chunk, the common case, as a straight line: no loop, the array sized to the value (measured
-        // against the chunk loop, docs/benchmarks.md, "ByteView stream reads through thread-owned transfer arrays").
+        // against the chunk loop, docs/benchmarks.md at d935f94, "ByteView stream reads through thread-owned transfer arrays").
         byte[] transfer = transfer(length).bytes();
         readFully(in, transfer, 0, length, length, 0);
         MemorySegment.copy(transfer, 0, target, ValueLayout.JAVA_BYTE, 0, length);
@@ -280,7 +280,7 @@ public final class ByteView implements Comparable<ByteView> {
 
     /**
      * {@link #readInline} of {@code count} (9 to 12, a literal at every call) bytes. With the count known C2 does
-     * not call the stub, and the word loads no longer wait (measured, docs/benchmarks.md).
+     * not call the stub, and the word loads no longer wait (measured, docs/benchmarks.md at d935f94).
      */
     private static ByteView readOver8(InputStream in, byte[] small, int count) throws IOException {
         readFully(in, small, 0, count, count, 0);
@@ -575,7 +575,7 @@ public final class ByteView implements Comparable<ByteView> {
             if (((w1 | thatW1) & OFFSET_MASK) == 0 && a.length == length && b.length == length) {
                 // Two arrays of exactly these bytes (a copy against a heap read of one value): whole-array
                 // equality is a C2 intrinsic expanded inline; the range form below checks both ranges and
-                // then calls the vectorizedMismatch stub (docs/benchmarks.md, ByteView).
+                // then calls the vectorizedMismatch stub (docs/benchmarks.md at d935f94, ByteView).
                 return Arrays.equals(a, b);
             }
             int from = (int) w1;

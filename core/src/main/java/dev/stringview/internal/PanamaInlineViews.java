@@ -31,7 +31,7 @@ import jdk.incubator.vector.VectorSpecies;
  * computed: the version before this one summed the 16 sizes in the register (four shifted adds), spread offsets
  * and sizes to the view bytes with two byte permutes a group, took the chars with a third and blended the length
  * in: 1.12-1.31x the time of this one for a 65,535-row block of 1-byte values (SeparatedLoopsSideBySide, JVMs
- * of the two builds alternated, loaded machine; docs/benchmarks.md).
+ * of the two builds alternated, loaded machine; docs/benchmarks.md at d935f94).
  *
  * <p>The step runs only while the last group's window (at most 3 x 4 x 12 bytes in, then 64) lies inside the chars
  * segment (or array), so that no load ever reaches past its end; the rows after that, and those of a step holding a

@@ -96,7 +96,7 @@ public final class ViewLoops {
      * 65,535 one-byte rows in a standalone loop, 1.31x faster for the whole size-1 block read side by side. In
      * C2's code of the array version the array's limit was spilled to the stack and compared once a row, and the
      * loop ran out of registers; the same change made the 8- and 12-byte loops 0.90x-0.98x as fast, so they keep
-     * the array (SerializationSideBySide, 2026-11-24, docs/benchmarks.md).
+     * the array (SerializationSideBySide, 2026-11-24, docs/benchmarks.md at d935f94).
      */
     public static int inline4(int[] sizes, int rows, MemorySegment chars, int base, MemorySegment out,
             long outAt) {

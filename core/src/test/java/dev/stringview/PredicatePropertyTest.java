@@ -296,14 +296,7 @@ class PredicatePropertyTest {
                     ViewColumn column = columns.get(i);
                     String where = "order ties column#" + i + " bufferBytes=" + column.buffer(0).byteSize()
                             + " seed=" + seed;
-                    for (byte[] k : constants) {
-                        String what = where + " constant=" + ModelChecks.show(k);
-                        for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.LESS_THAN_OR_EQUAL,
-                                Comparison.GREATER_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
-                            checkPredicate(what + " " + c, ViewPredicates.compare(c, k), column, values,
-                                    v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
-                        }
-                    }
+                    checkEveryOrder(where, column, values, constants, seed);
                 }
             }
         }
@@ -361,14 +354,7 @@ class PredicatePropertyTest {
                         TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed));
                 for (int i = 0; i < columns.size(); i++) {
                     String where = "dense ties column#" + i + " rows=" + rows + " seed=" + seed;
-                    for (byte[] k : constants) {
-                        String what = where + " constant=" + ModelChecks.show(k);
-                        for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.LESS_THAN_OR_EQUAL,
-                                Comparison.GREATER_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
-                            checkPredicate(what + " " + c, ViewPredicates.compare(c, k), columns.get(i), values,
-                                    v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
-                        }
-                    }
+                    checkEveryOrder(where, columns.get(i), values, constants, seed);
                 }
             }
         }
@@ -462,14 +448,7 @@ class PredicatePropertyTest {
                 for (int i = 0; i < columns.size(); i++) {
                     String where = "first window column#" + i + " rows=" + rows + " share=" + share
                             + " seed=" + seed;
-                    for (byte[] k : constants) {
-                        String what = where + " constant=" + ModelChecks.show(k);
-                        for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.LESS_THAN_OR_EQUAL,
-                                Comparison.GREATER_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
-                            checkPredicate(what + " " + c, ViewPredicates.compare(c, k), columns.get(i), values,
-                                    v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
-                        }
-                    }
+                    checkEveryOrder(where, columns.get(i), values, constants, seed);
                 }
             }
         }
@@ -487,12 +466,7 @@ class PredicatePropertyTest {
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn good = oneAdoptedBuffer(arena, values);
             for (int bad : new int[] {1, 63, 65, rows - 1}) {
-                MemorySegment views = arena.allocate((long) rows * ViewLayout.VIEW_SIZE, 16);
-                MemorySegment.copy(good.views(), 0, views, 0, views.byteSize());
-                long at = (long) bad * ViewLayout.VIEW_SIZE;
-                views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 3);
-                ViewColumn missing = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
-                        List.of(good.buffer(0)));
+                ViewColumn missing = withMissingBufferAt(arena, good, bad);
                 IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
                         () -> ViewPredicates.compare(Comparison.LESS_THAN, k).count(missing));
                 assertTrue(e.getMessage().contains("row=" + bad + " ") && e.getMessage().contains("bufferIndex=3")
@@ -2084,4 +2058,26 @@ class PredicatePropertyTest {
         int[] out = new int[column.size()];
         return Arrays.copyOf(out, predicate.select(column, out));
     }
+
+    /** Every order comparison with every constant over {@code column} against the model {@code values}. */
+    private static void checkEveryOrder(String where, ViewColumn column, List<byte[]> values, List<byte[]> constants,
+            long seed) {
+        for (byte[] k : constants) {
+            String what = where + " constant=" + ModelChecks.show(k);
+            for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.LESS_THAN_OR_EQUAL,
+                    Comparison.GREATER_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
+                checkPredicate(what + " " + c, ViewPredicates.compare(c, k), column, values,
+                        v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+            }
+        }
+    }
+
+    /** {@code good} (one buffer, no nulls) unchecked, with row {@code bad}'s view naming buffer 3, which is missing. */
+    private static ViewColumn withMissingBufferAt(Arena arena, ViewColumn good, int bad) {
+        MemorySegment views = arena.allocate((long) good.size() * ViewLayout.VIEW_SIZE, 16);
+        MemorySegment.copy(good.views(), 0, views, 0, views.byteSize());
+        views.set(ViewLayout.LAYOUT_LE_INT, (long) bad * ViewLayout.VIEW_SIZE + ViewLayout.OFFSET_BUFFER_INDEX, 3);
+        return ViewColumns.fromViewsUnchecked(ViewKind.BINARY, good.size(), views, null, List.of(good.buffer(0)));
+    }
+
 }

@@ -321,6 +321,31 @@ public final class SeparatedLoopsSideBySide {
         }
         long[] chunk = new long[2 * 256];
         loops.put("viewsAllLongChunk", () -> allLongChunk(sizes, rows, heapInput, base, bufferIndex, views, chunk));
+        // Measured and dropped (docs/serialization.md): each window of views built in a reused heap long[] with
+        // plain array stores and copied to the views with one MemorySegment.copy, and its two parts alone; the
+        // prefix loads alone, with no store; the vector forms (only with the incubator module).
+        for (int windowRows : new int[] {256, 512, 1024}) {
+            long[] window = new long[2 * windowRows];
+            loops.put("viewsWindow" + windowRows, () -> allLongWindow(sizes, rows, heapInput, base, bufferIndex,
+                    views, 0, window, true));
+        }
+        long[] window512 = new long[2 * 512];
+        loops.put("viewsWindowArray512", () -> allLongWindowArray(sizes, rows, input, base, bufferIndex, views, 0,
+                window512));
+        loops.put("windowBuildOnly512", () -> allLongWindow(sizes, rows, heapInput, base, bufferIndex, views, 0,
+                window512, false));
+        loops.put("windowCopyOnly512", () -> {
+            for (int from = 0; from < rows; from += 512) {
+                MemorySegment.copy(window512, 0, views, LE_LONG_, 16L * from, 2 * Math.min(512, rows - from));
+            }
+            return views.get(LE_LONG_, 0);
+        });
+        loops.put("prefixLoadsOnly", () -> prefixLoadsOnly(sizes, rows, heapInput, base));
+        loops.put("prefixLoadsOneSum", () -> prefixLoadsOneSum(sizes, rows, heapInput, base));
+        boolean vectorModule = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        if (vectorModule) {
+            VectorForms.put(loops, sizes, rows, input, heapInput, base, bufferIndex, views);
+        }
         putFloorRows(loops, views, rows, random);
         // The two view loops must write the same views, and the copy must keep the chars as they are.
         long mixedEnd = ViewLoops.mixed(sizes, rows, input, base, bufferIndex, views, 0);
@@ -343,11 +368,20 @@ public final class SeparatedLoopsSideBySide {
                 () -> allLong4Stores(sizes, rows, heapInput, base, bufferIndex, views, 0),
                 () -> allLongIntStores(sizes, rows, heapInput, base, bufferIndex, views, 0),
                 () -> allLongChunk(sizes, rows, heapInput, base, bufferIndex, views, chunk),
+                () -> allLongWindowArray(sizes, rows, input, base, bufferIndex, views, 0, new long[2 * 300]),
+                () -> allLongWindow(sizes, rows, heapInput, base, bufferIndex, views, 0, new long[2 * 300], true),
                 () -> viewsThenCopyByRows(sizes, rows, heapInput, base, kept, bufferIndex, views, 1000) - total
                         - AsciiBits.highBits(input, base, total) + total)) {
             views.fill((byte) 0x5A);
             same &= alternative.getAsLong() == total;
             same &= Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE));
+        }
+        if (vectorModule) {
+            for (LongSupplier alternative : VectorForms.alternatives(sizes, rows, input, base, bufferIndex, views)) {
+                views.fill((byte) 0x5A);
+                same &= alternative.getAsLong() == total;
+                same &= Arrays.equals(mixedViews, views.toArray(ValueLayout.JAVA_BYTE));
+            }
         }
         views.fill((byte) 0x5A);
         long allLongEnd = ViewLoops.allLong(sizes, rows, heapInput, base, bufferIndex, views, 0);
@@ -665,6 +699,82 @@ public final class SeparatedLoopsSideBySide {
         return (int) (before + 4 - base);
     }
 
+    /**
+     * {@code ViewLoops.allLong} building each window of {@code window.length / 2} views in a reused heap
+     * {@code long[]} with plain array stores (a counted inner loop over the window's index, so the stores keep no
+     * check), each window then copied into {@code out} with one {@code MemorySegment.copy} ({@code copy} false:
+     * the windows are built and not copied); word 0 is the length ORed with a 4-byte prefix load at the value's
+     * start.
+     */
+    static int allLongWindow(int[] sizes, int rows, MemorySegment chars, int base, int bufferIndex,
+            MemorySegment out, long outAt, long[] window, boolean copy) {
+        int per = window.length >>> 1;
+        long word1 = bufferIndex & 0xFFFF_FFFFL;
+        long at = base;
+        for (int from = 0; from < rows; from += per) {
+            int count = Math.min(per, rows - from);
+            for (int j = 0; j < count; j++) {
+                int length = sizes[from + j];
+                window[2 * j] = (long) chars.get(LE_INT, at) << 32 | length;
+                window[2 * j + 1] = word1;
+                at += length;
+                word1 += (long) length << 32;
+            }
+            if (copy) {
+                MemorySegment.copy(window, 0, out, LE_LONG_, outAt + 16L * from, 2 * count);
+            }
+        }
+        return (int) (at - base);
+    }
+
+    /** {@link #allLongWindow} with the prefix loaded through the array's {@code VarHandle}. */
+    static int allLongWindowArray(int[] sizes, int rows, byte[] bytes, int base, int bufferIndex,
+            MemorySegment out, long outAt, long[] window) {
+        int per = window.length >>> 1;
+        long word1 = bufferIndex & 0xFFFF_FFFFL;
+        int at = base;
+        for (int from = 0; from < rows; from += per) {
+            int count = Math.min(per, rows - from);
+            for (int j = 0; j < count; j++) {
+                int length = sizes[from + j];
+                window[2 * j] = (long) (int) BYTES_LE_INT.get(bytes, at) << 32 | length;
+                window[2 * j + 1] = word1;
+                at += length;
+                word1 += (long) length << 32;
+            }
+            MemorySegment.copy(window, 0, out, LE_LONG_, outAt + 16L * from, 2 * count);
+        }
+        return at - base;
+    }
+
+    /**
+     * The all-long loop's reads with no store: per row the size, the 8-byte load four bytes before the value and
+     * the two running sums (the offset and word 1), the loads' words summed so that C2 keeps them.
+     */
+    static long prefixLoadsOnly(int[] sizes, int rows, MemorySegment chars, int base) {
+        long word1 = 3;
+        long sink = 0;
+        long before = base;
+        for (int i = 0; i < rows; i++) {
+            int length = sizes[i];
+            sink += chars.get(LE_LONG_, before) ^ word1;
+            before += length;
+            word1 += (long) length << 32;
+        }
+        return sink;
+    }
+
+    /** {@link #prefixLoadsOnly} with one running sum: the size, the load, the offset. */
+    static long prefixLoadsOneSum(int[] sizes, int rows, MemorySegment chars, int base) {
+        long sink = 0;
+        long before = base;
+        for (int i = 0; i < rows; i++) {
+            sink += chars.get(LE_LONG_, before);
+            before += sizes[i];
+        }
+        return sink;
+    }
+
     private static final ValueLayout.OfLong LE_LONG_ = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     static long summarizeRaw(MemorySegment raw, int n) {
@@ -770,5 +880,140 @@ public final class SeparatedLoopsSideBySide {
             out.set(LE_LONG, 16L * i + 8, 0L);
         }
         return out.get(LE_LONG, 0);
+    }
+
+    /**
+     * Vector API forms of the all-long view loop, measured and dropped (docs/serialization.md); loaded only when
+     * the JVM has {@code jdk.incubator.vector}. {@code viewsVectorWords512}: per window of 512 rows a scalar loop
+     * stores one word a row into a heap {@code long[]} ({@code prefix << 32 | offset}), then per 8 rows two
+     * array loads of those words (at the row and one further: the next offset gives the length), lane-wise ands,
+     * ors and a shift make the 8 rows' words 0 and 1, two two-vector rearranges interleave them, two 512-bit
+     * stores.
+     * {@code viewsVectorPermute4}: per 4 rows whose first three values span at most 60 bytes (size 16's data),
+     * the 4 views with each prefix's byte indexes in its prefix bytes, built in a vector by lane inserts, a 64-byte
+     * window of the chars at the first value, one byte permute of the window by those indexes, a blend, one
+     * 512-bit store; other rows the scalar loop.
+     */
+    static final class VectorForms {
+        private static final jdk.incubator.vector.VectorSpecies<Long> LONGS = jdk.incubator.vector.LongVector.SPECIES_512;
+        private static final jdk.incubator.vector.VectorSpecies<Byte> BYTES = jdk.incubator.vector.ByteVector.SPECIES_512;
+        /** Lanes of word 0 (0..7) and word 1 (exceptional indexes, -8..-1: the second vector's lanes) interleaved. */
+        private static final jdk.incubator.vector.VectorShuffle<Long> FIRST_HALF =
+                jdk.incubator.vector.VectorShuffle.fromValues(LONGS, 0, -8, 1, -7, 2, -6, 3, -5);
+        private static final jdk.incubator.vector.VectorShuffle<Long> SECOND_HALF =
+                jdk.incubator.vector.VectorShuffle.fromValues(LONGS, 4, -4, 5, -3, 6, -2, 7, -1);
+        private static final jdk.incubator.vector.VectorMask<Byte> PREFIX_BYTES;
+        private static final long HIGH = 0xFFFF_FFFF_0000_0000L;
+
+        static {
+            boolean[] prefixBytes = new boolean[64];
+            for (int i = 0; i < 64; i++) {
+                prefixBytes[i] = (i & 15) >= 4 && (i & 15) < 8;
+            }
+            PREFIX_BYTES = jdk.incubator.vector.VectorMask.fromArray(BYTES, prefixBytes, 0);
+        }
+
+        private VectorForms() {}
+
+        static void put(Map<String, LongSupplier> loops, int[] sizes, int rows, byte[] input, MemorySegment heapInput,
+                int base, int bufferIndex, MemorySegment views) {
+            long[] words = new long[513];
+            loops.put("viewsVectorWords512", () -> words(sizes, rows, heapInput, base, bufferIndex, views, 0, words));
+            loops.put("viewsVectorPermute4", () -> permute4(sizes, rows, input, base, bufferIndex, views, 0));
+        }
+
+        static List<LongSupplier> alternatives(int[] sizes, int rows, byte[] input, int base, int bufferIndex,
+                MemorySegment views) {
+            MemorySegment heapInput = MemorySegment.ofArray(input);
+            return List.of(() -> words(sizes, rows, heapInput, base, bufferIndex, views, 0, new long[257]),
+                    () -> permute4(sizes, rows, input, base, bufferIndex, views, 0));
+        }
+
+        static int words(int[] sizes, int rows, MemorySegment chars, int base, int bufferIndex, MemorySegment out,
+                long outAt, long[] words) {
+            int per = words.length - 1; // a multiple of 8
+            jdk.incubator.vector.LongVector index = jdk.incubator.vector.LongVector.broadcast(LONGS,
+                    bufferIndex & 0xFFFF_FFFFL);
+            long offset = 0; // of row from
+            int from = 0;
+            int full = rows & -8;
+            for (int count; from < full; from += count) {
+                count = Math.min(per, full - from);
+                int j = 0;
+                if (from == 0) { // row 0 loads its 4 bytes alone
+                    words[0] = (long) chars.get(LE_INT, base) << 32;
+                    offset = sizes[0];
+                    j = 1;
+                }
+                long before = base + offset - 4;
+                for (; j < count; j++) {
+                    words[j] = chars.get(LE_LONG_, before) & HIGH | offset;
+                    int length = sizes[from + j];
+                    before += length;
+                    offset += length;
+                }
+                words[count] = offset;
+                for (int g = 0; g < count; g += 8) {
+                    var a = jdk.incubator.vector.LongVector.fromArray(LONGS, words, g);
+                    var b = jdk.incubator.vector.LongVector.fromArray(LONGS, words, g + 1);
+                    var word0 = a.and(HIGH).or(b.sub(a).and(0xFFFF_FFFFL));
+                    var word1 = a.lanewise(jdk.incubator.vector.VectorOperators.LSHL, 32).or(index);
+                    word0.rearrange(FIRST_HALF, word1).intoMemorySegment(out, outAt + 16L * (from + g),
+                            ByteOrder.LITTLE_ENDIAN);
+                    word0.rearrange(SECOND_HALF, word1).intoMemorySegment(out, outAt + 16L * (from + g) + 64,
+                            ByteOrder.LITTLE_ENDIAN);
+                }
+            }
+            return scalarRest(sizes, from, rows, chars, base, (int) offset, bufferIndex, out, outAt);
+        }
+
+        static int permute4(int[] sizes, int rows, byte[] bytes, int base, int bufferIndex, MemorySegment out,
+                long outAt) {
+            long index = bufferIndex & 0xFFFF_FFFFL;
+            int p = 0;
+            int i = 0;
+            int limit = bytes.length - 64 - base; // a window at p ends inside the array
+            var zero = jdk.incubator.vector.LongVector.zero(LONGS);
+            for (; i + 4 <= rows; i += 4) {
+                int l0 = sizes[i];
+                int l1 = sizes[i + 1];
+                int l2 = sizes[i + 2];
+                int o1 = l0;
+                int o2 = o1 + l1;
+                int o3 = o2 + l2;
+                if (o3 > 60 || p > limit) {
+                    break;
+                }
+                var indexes = zero.withLane(0, l0 | 0x0302_0100L << 32)
+                        .withLane(1, index | (long) p << 32)
+                        .withLane(2, l1 | (0x0302_0100L + 0x0101_0101L * o1) << 32)
+                        .withLane(3, index | (long) (p + o1) << 32)
+                        .withLane(4, l2 | (0x0302_0100L + 0x0101_0101L * o2) << 32)
+                        .withLane(5, index | (long) (p + o2) << 32)
+                        .withLane(6, sizes[i + 3] | (0x0302_0100L + 0x0101_0101L * o3) << 32)
+                        .withLane(7, index | (long) (p + o3) << 32)
+                        .reinterpretAsBytes();
+                var window = jdk.incubator.vector.ByteVector.fromArray(BYTES, bytes, base + p);
+                indexes.blend(indexes.and((byte) 63).selectFrom(window), PREFIX_BYTES)
+                        .intoMemorySegment(out, outAt + 16L * i, ByteOrder.LITTLE_ENDIAN);
+                p += o3 + sizes[i + 3];
+            }
+            return scalarRest(sizes, i, rows, MemorySegment.ofArray(bytes), base, p, bufferIndex, out, outAt);
+        }
+
+        /** The views of rows {@code [from, rows)}, row {@code from} at chars offset {@code p}; returns the end. */
+        private static int scalarRest(int[] sizes, int from, int rows, MemorySegment chars, int base, int p,
+                int bufferIndex, MemorySegment out, long outAt) {
+            long word1 = (bufferIndex & 0xFFFF_FFFFL) | (long) p << 32;
+            long at = base + p;
+            for (int i = from; i < rows; i++) {
+                int length = sizes[i];
+                out.set(LE_LONG_, outAt + 16L * i, length | (long) chars.get(LE_INT, at) << 32);
+                out.set(LE_LONG_, outAt + 16L * i + 8, word1);
+                at += length;
+                word1 += (long) length << 32;
+            }
+            return (int) (at - base);
+        }
     }
 }

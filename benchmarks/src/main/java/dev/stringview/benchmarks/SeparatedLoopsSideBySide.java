@@ -69,7 +69,12 @@ import java.util.function.LongSupplier;
  * {@code fusedRows256ViewsFirst} (copy, test and views fused in chunks), {@code viewsAllLongRawSizes} (the sizes
  * read from the raw stream, no {@code int[]}), {@code viewsAllLong4Stores} (word 1 as two 4-byte stores),
  * {@code viewsAllLongIntStores} (the prefix as a 4-byte load and store at the value's start) and
- * {@code viewsAllLongChunk} (the views through a heap chunk copied 256 at a time), {@code viewsThenCopy1024},
+ * {@code viewsAllLongChunk} (the views through a heap chunk copied 256 at a time), {@code viewsWindow256},
+ * {@code 512}, {@code 1024} and {@code viewsWindowArray512} (each window of views built in a heap {@code long[]} by a
+ * counted inner loop, then copied at once), {@code windowBuildOnly512} and {@code windowCopyOnly512} (its two parts),
+ * {@code prefixLoadsOnly} and {@code prefixLoadsOneSum} (the loop's loads with no store), {@code viewsVectorWords512}
+ * and {@code viewsVectorPermute4} (Vector API forms, {@link VectorForms}, only with the incubator module),
+ * {@code viewsThenCopy1024},
  * {@code 4096} and {@code 16384} (views and copy interleaved by chunks of rows, against {@code copyThenViewsAllLong},
  * the reader's order); {@code summarizeRawLong} (the
  * summarizing pass over the raw sizes stream); and Arrow's parts, {@code copyViews} and {@code fillViews}.

@@ -20,6 +20,14 @@ class SeparatedLoopsSideBySideTest {
     }
 
     @Test
+    void runsOnceAtWindowBorders() { // the windowed and vector forms check against windows of 300 rows and 256 words
+        for (int rows : new int[] {1, 7, 8, 9, 255, 256, 257, 299, 300, 301, 599, 600, 601}) {
+            SeparatedLoopsSideBySide.main(new String[] {"1", Integer.toString(rows), "16"});
+        }
+        SeparatedLoopsSideBySide.main(new String[] {"1", "601", "32"});
+    }
+
+    @Test
     void rejectsLengthsItDoesNotModel() {
         // 11 and more would give values over 12 bytes (round(1.2 x 11) = 13), which no inline loop takes
         assertThrows(IllegalArgumentException.class,

@@ -250,26 +250,47 @@ class ViewWordPassTest {
             int patternLength = random.nextInt(20);
             long prefixMask = lowBytes(Math.min(patternLength, 4)) << 32;
             long inlineMask = lowBytes(Math.max(0, Math.min(patternLength, 12) - 4));
-            long prefixBits = k0 & prefixMask;
-            long inlineBits = k1 & inlineMask;
+            // One pattern in four ends in a zero byte: countPrefix then keeps its length test.
+            long lastByteMask = patternLength == 0 ? 0 : patternLength <= 4 ? 0xFFL << (24 + 8 * patternLength)
+                    : patternLength <= 12 ? 0xFFL << (8 * (patternLength - 5)) : 0;
+            boolean zeroLast = random.nextInt(4) == 0;
+            long prefixBits = k0 & prefixMask & (zeroLast && patternLength <= 4 ? ~lastByteMask : -1L);
+            long inlineBits = k1 & inlineMask & (zeroLast && patternLength > 4 ? ~lastByteMask : -1L);
             n = vector.prefixCandidates(views, from, to, prefixMask, prefixBits, patternLength, inlineMask,
                     inlineBits, out);
-            assertArrayEquals(IntStream.range(from, to).filter(r -> (words[2 * r] & prefixMask) == prefixBits
-                            && (int) words[2 * r] >= patternLength
-                            && ((int) words[2 * r] > 12 || (words[2 * r + 1] & inlineMask) == inlineBits)).toArray(),
-                    Arrays.copyOf(out, n), what + " prefixCandidates patternLength=" + patternLength);
+            assertArrayEquals(candidates(words, from, to, prefixMask, prefixBits, patternLength, inlineMask,
+                    inlineBits), Arrays.copyOf(out, n), what + " prefixCandidates patternLength=" + patternLength);
             // The count form: the same candidates, those the view decides counted, the long ones of a pattern
-            // longer than 4 bytes written (the slots past them are filled first, to see stale ids).
-            int[] candidates = Arrays.copyOf(out, n);
-            Arrays.fill(out, -7);
-            long counted = vector.countPrefix(views, from, to, prefixMask, prefixBits, patternLength, inlineMask,
-                    inlineBits, out);
-            int[] longRows = Arrays.stream(candidates).filter(r -> patternLength > 4 && (int) words[2 * r] > 12)
-                    .toArray();
-            assertEquals(candidates.length - longRows.length, (int) (counted >>> 32),
-                    what + " countPrefix decided patternLength=" + patternLength);
-            assertArrayEquals(longRows, Arrays.copyOf(out, (int) counted),
-                    what + " countPrefix long candidates patternLength=" + patternLength);
+            // longer than 4 bytes written (the slots past them are filled first, to see stale ids). A pattern of
+            // 1..12 bytes whose last byte is not zero skips the length test and so needs zero padding after an
+            // inline value (as validation requires): on these random words only the other patterns are checked,
+            // and every pattern on a copy of them with the padding of inline rows (and all bytes of rows of
+            // negative length) zeroed.
+            boolean lengthTested = patternLength == 0 || patternLength > 12
+                    || ((prefixBits | inlineBits) & lastByteMask) == 0;
+            long[] padded = words.clone();
+            for (int i = 0; i < size; i++) {
+                int length = (int) padded[2 * i];
+                if (length <= 12) {
+                    int kept = Math.max(0, length);
+                    padded[2 * i] = padded[2 * i] & (lowBytes(Math.min(kept, 4)) << 32 | 0xFFFF_FFFFL);
+                    padded[2 * i + 1] &= lowBytes(Math.max(0, kept - 4));
+                }
+            }
+            for (long[] checked : lengthTested ? new long[][] {words, padded} : new long[][] {padded}) {
+                int[] expected = candidates(checked, from, to, prefixMask, prefixBits, patternLength, inlineMask,
+                        inlineBits);
+                Arrays.fill(out, -7);
+                long counted = vector.countPrefix(MemorySegment.ofArray(checked), from, to, prefixMask, prefixBits,
+                        patternLength, inlineMask, inlineBits, out);
+                int[] longRows = Arrays.stream(expected).filter(r -> patternLength > 4 && (int) checked[2 * r] > 12)
+                        .toArray();
+                String which = what + (checked == padded ? " zero-padded" : "") + " countPrefix";
+                assertEquals(expected.length - longRows.length, (int) (counted >>> 32),
+                        which + " decided patternLength=" + patternLength + " lengthTested=" + lengthTested);
+                assertArrayEquals(longRows, Arrays.copyOf(out, (int) counted),
+                        which + " long candidates patternLength=" + patternLength);
+            }
             // The form that hands over second view words, into an array with exactly the room it asks for.
             long[] words1 = new long[to - from + 8];
             int equalWords = vector.equalWords1(views, from, to, k0, words1);
@@ -298,6 +319,14 @@ class ViewWordPassTest {
                 }
             }
         }
+    }
+
+    /** The model of starts-with's candidates among the rows {@code [from, to)} of {@code words}. */
+    private static int[] candidates(long[] words, int from, int to, long prefixMask, long prefixBits,
+            int patternLength, long inlineMask, long inlineBits) {
+        return IntStream.range(from, to).filter(r -> (words[2 * r] & prefixMask) == prefixBits
+                && (int) words[2 * r] >= patternLength
+                && ((int) words[2 * r] > 12 || (words[2 * r + 1] & inlineMask) == inlineBits)).toArray();
     }
 
     /** A first view word: a length of 0..40, a prefix from a few bytes including 0x00, 0x80 and 0xFF. */

@@ -315,7 +315,9 @@ public final class Vectorization {
          * tests of {@link #prefixCandidates}: a candidate is decided, and counted without its row id being written,
          * when the pattern has at most 4 bytes or the row is inline; the ids of the other candidates (long rows,
          * whose bytes past the prefix are in a buffer) are written to {@code longCandidates} from index 0, which
-         * has room for {@code to - from} ids. Returns {@code decided << 32 | longCandidateCount}.
+         * has room for {@code to - from} ids. Returns {@code decided << 32 | longCandidateCount}. The inline rows'
+         * padding must be zero, as validation requires: for a pattern of 1 to 12 bytes whose last byte is not zero
+         * the length test is left to the masked compares (an inline row shorter than the pattern has a zero there).
          */
         long countPrefix(java.lang.foreign.MemorySegment views, int from, int to, long prefixMask, long prefixBits,
                 int patternLength, long inlineMask, long inlineBits, int[] longCandidates);

@@ -122,6 +122,10 @@ final class OrderPredicate extends ViewPredicate {
         long[] loaded;
         /** The buffer offsets {@link #loaded} is read from, in the same order; made with it. */
         long[] offsets;
+        /** The window's ties' positions (row - base), in order, for {@link #resolveTiesGathered}; made with it. */
+        int[] positions;
+        /** {@link #resolveTiesGathered}'s below bits, a word per 64 rows; made with it. */
+        long[] below;
         /** Whether the last crowded word had inline ties that {@link #decidedInline} settled. */
         boolean refineInline = true;
         /**
@@ -362,6 +366,12 @@ final class OrderPredicate extends ViewPredicate {
      * miss.
      */
     static final long GATHER_MIN_BYTES = TieWords.LARGE_BUFFER_BYTES;
+    /**
+     * How many of a word's ties {@link #resolveTiesGathered} extracts without a branch (written whether the word has
+     * them or not); a word with more takes a loop for the rest. At Suite 1's 5% share a word has 3.2 ties on average
+     * and more than six in about 4% of words.
+     */
+    private static final int EXTRACTED_TIES = 6;
     /** How many of a window's first ties {@link #someFirstTieIsLong} looks at. */
     private static final int SAMPLED_TIES = 4;
     /**
@@ -437,32 +447,69 @@ final class OrderPredicate extends ViewPredicate {
      * and none waits on a view load; the third compares from that array and the views. With the view load and the
      * buffer load in one loop (each miss waiting on its view) the cell took 1.33-1.47x as long (10M 25-byte rows,
      * docs/architecture.md).
+     *
+     * <p>The first and third loops run over the window's tie positions, listed first with no branch for words of
+     * up to {@value #EXTRACTED_TIES} ties, instead of walking each word's tie bits: a bit walk's exit is
+     * mispredicted nearly every word at Suite 1's 3.2 ties a word, twice a word with two such loops. The third loop
+     * keeps a word's below and same bits in registers, restarting them by arithmetic when the word changes, and
+     * stores them after every tie. Against the bit walks, in separate JVMs alternating (10M contiguous rows, 5%
+     * sharing the prefix, {@code KernelCellTiming 10000000 5 lessThan/25/20 lessThan/mix/20}, five pairs):
+     * 25-byte rows 1.81-1.93 to 1.51-1.69 ns/row (one outlier 2.05), mixed lengths 2.22-2.79 to 1.91-2.13.
      */
     private void resolveTiesGathered(MemorySegment views, MemorySegment buffer, MemorySegment[] buffers, int base,
             int count, Window window) {
         long[] tieWords = window.ties;
         long[] loaded = window.loaded;
         long[] offsets = window.offsets;
+        int[] positions = window.positions;
         if (loaded == null) {
             loaded = window.loaded = new long[window.largest + 1];
             offsets = window.offsets = new long[window.largest + 1];
+            positions = window.positions = new int[window.largest + EXTRACTED_TIES];
+            window.below = new long[window.less.length];
         }
+        int words = (count + 63) >>> 6;
+        // The ties' positions in the window, in order, so that the loops below are counted loops over them: a walk
+        // over each word's bits ends in a mispredicted exit nearly every word at a 5% share (3.2 ties a word). The
+        // first EXTRACTED_TIES of a word are written whether the word has them or not (a missing one writes a
+        // position past the word, which the count below leaves out), so only a word with more takes a branch.
+        int n = 0;
+        for (int w = 0; w < words; w++) {
+            long t = tieWords[w];
+            int p = w << 6;
+            int c = Long.bitCount(t);
+            positions[n] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            positions[n + 1] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            positions[n + 2] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            positions[n + 3] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            positions[n + 4] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            positions[n + 5] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            if (c > EXTRACTED_TIES) {
+                for (int m = n + EXTRACTED_TIES; t != 0; t &= t - 1) {
+                    positions[m++] = p + Long.numberOfTrailingZeros(t);
+                }
+            }
+            n += c;
+        }
+        long at0 = (long) base << 4;
         int other = 0;
         int longTies = 0;
-        int words = (count + 63) >>> 6;
         // The long ties' buffer offsets first, from their views (in L2 after the pass): no buffer load here.
-        for (int w = 0; w < words; w++) {
-            long at0 = (long) (base + (w << 6)) << 4;
-            for (long t = tieWords[w]; t != 0; t &= t - 1) {
-                long at = at0 + ((long) Long.numberOfTrailingZeros(t) << 4);
-                long word = views.get(LAYOUT_LE_LONG, at + 8);
-                // Written for every tie, kept (the count stepped) for long ones only: mixed lengths would
-                // mispredict a branch on the kind.
-                int isLong = views.get(LAYOUT_LE_INT, at) > INLINE_MAX ? 1 : 0;
-                other |= (int) word & -isLong;
-                offsets[longTies] = (word >>> 32) + PREFIX_SIZE;
-                longTies += isLong;
-            }
+        for (int k = 0; k < n; k++) {
+            long at = at0 + ((long) positions[k] << 4);
+            long word = views.get(LAYOUT_LE_LONG, at + 8);
+            // Written for every tie, kept (the count stepped) for long ones only: mixed lengths would
+            // mispredict a branch on the kind.
+            int isLong = views.get(LAYOUT_LE_INT, at) > INLINE_MAX ? 1 : 0;
+            other |= (int) word & -isLong;
+            offsets[longTies] = (word >>> 32) + PREFIX_SIZE;
+            longTies += isLong;
         }
         if (other != 0) {
             throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, null);
@@ -477,28 +524,41 @@ final class OrderPredicate extends ViewPredicate {
         }
         long second = this.second;
         int clippedConstant = lengthClipped;
-        int k = 0;
+        // Each word's below and same bits; only words with ties are written and read. The pass's "less" bits are
+        // in accepted by now, so their array holds the same bits.
+        long[] belowWords = window.below;
+        long[] sameWords = window.less;
+        long below = 0;
+        long same = 0;
+        int current = 0;
+        for (int k = 0, j = 0; k < n; k++) {
+            int i = positions[k];
+            long at = at0 + ((long) i << 4);
+            int length = views.get(LAYOUT_LE_INT, at);
+            long inline = views.get(LAYOUT_LE_LONG, at + 8);
+            long gathered = loaded[j]; // one past the last long tie's word when none is left: never used
+            boolean isLong = length > INLINE_MAX;
+            j += isLong ? 1 : 0;
+            long word = isLong ? gathered : inline;
+            int clipped = Math.min(length, INLINE_MAX + 1);
+            long x = Long.reverseBytes(word);
+            long sameBytes = x == second ? 1 : 0;
+            int w = i >>> 6;
+            // -1 while the tie is in the same word as the one before, else 0: the accumulators start again, with
+            // no branch (the word changes after 1-6 ties, a pattern no predictor follows).
+            long keep = ((long) (w ^ current) - 1) >> 63;
+            current = w;
+            below = (below & keep) | ((Long.compareUnsigned(x, second) < 0 ? 1L : 0L)
+                    | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
+            same = (same & keep) | (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
+            // Stored for every tie: the word's last tie leaves all of its bits.
+            sameWords[w] = same;
+            belowWords[w] = below;
+        }
         for (int w = 0; w < words; w++) {
-            long at0 = (long) (base + (w << 6)) << 4;
-            long below = 0;
-            long same = 0;
-            for (long t = tieWords[w]; t != 0; t &= t - 1) {
-                int i = Long.numberOfTrailingZeros(t);
-                long at = at0 + ((long) i << 4);
-                int length = views.get(LAYOUT_LE_INT, at);
-                long inline = views.get(LAYOUT_LE_LONG, at + 8);
-                long gathered = loaded[k]; // one past the last long tie's word when none is left: never used
-                boolean isLong = length > INLINE_MAX;
-                k += isLong ? 1 : 0;
-                long word = isLong ? gathered : inline;
-                int clipped = Math.min(length, INLINE_MAX + 1);
-                long x = Long.reverseBytes(word);
-                long sameBytes = x == second ? 1 : 0;
-                below |= ((Long.compareUnsigned(x, second) < 0 ? 1 : 0)
-                        | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
-                same |= (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
+            if (tieWords[w] != 0) {
+                settleWord(views, buffers, base, w, belowWords[w], sameWords[w], window);
             }
-            settleWord(views, buffers, base, w, below, same, window);
         }
     }
 

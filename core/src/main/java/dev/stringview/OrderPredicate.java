@@ -135,8 +135,15 @@ final class OrderPredicate extends ViewPredicate {
          */
         boolean settleInline;
 
+        /**
+         * Whether the call's views stream from DRAM: {@link #STREAMED_ROWS} rows or more over a buffer far larger than
+         * the cache. Its windows then settle inline ties in the pass whenever their first rows hold an inline row.
+         */
+        final boolean streamed;
+
         Window(int rows, int largest) {
             this.largest = largest;
+            this.streamed = largest == TieWords.LARGE_WINDOW && rows >= STREAMED_ROWS;
             this.size = largest;
             int words = (Math.max(1, Math.min(rows, largest)) + 63) >>> 6;
             accepted = new long[words];
@@ -175,7 +182,8 @@ final class OrderPredicate extends ViewPredicate {
             // sharing the prefix 1.40 against 1.26-1.31 ns/row (PrefixCollisionBatchBenchmark, docs/architecture.md).
             Arrays.fill(window.less, 0, words, 0L);
             Arrays.fill(tieWords, 0, words, 0L);
-            settled = (window.number & 7) != 0 ? window.settleInline
+            settled = window.streamed ? someInlineAmongFirst(views, base, count)
+                    : (window.number & 7) != 0 ? window.settleInline
                     : firstWordSettles(column, views, base, count, window);
             vector.orderWords(views, base, count, this.first, prefixLittleEndian, settled, window.less, tieWords);
             window.settleInline = settled;
@@ -264,6 +272,25 @@ final class OrderPredicate extends ViewPredicate {
         }
         window.refineInline = (decided & ties) != 0;
         return window.refineInline;
+    }
+
+    /**
+     * Calls over at least this many rows (16 MiB of views) read their views from DRAM, and there the settling pass
+     * ({@code settleInline}) costs next to nothing: its second load of each 64 bytes hits L1 while the pass waits
+     * on the stream. On 10M contiguous rows at a 5% share, forcing it in a scratch build took 8-byte rows from
+     * 1.04-1.12 to 0.75-0.79 ns/row and mixed lengths from 1.41-1.93 to 1.33-1.42, and cost 25-byte rows (no
+     * inline row to settle) 1.61-1.65 against 1.66-1.76 ({@code KernelCellTiming 10000000 5}, JVMs alternating,
+     * docs/architecture.md); so such calls settle in every window whose first rows hold an inline row.
+     */
+    static final int STREAMED_ROWS = 1 << 20;
+
+    /** Whether one of the first 64 of the {@code count} rows from {@code base} is inline (or null). */
+    private static boolean someInlineAmongFirst(MemorySegment views, int base, int count) {
+        int shortest = Integer.MAX_VALUE;
+        for (int i = 0, n = Math.min(Long.SIZE, count); i < n; i++) {
+            shortest = Math.min(shortest, views.get(LAYOUT_LE_INT, (long) (base + i) << 4));
+        }
+        return shortest <= INLINE_MAX;
     }
 
     /**

@@ -550,6 +550,76 @@ class PredicatePropertyTest {
     }
 
     /**
+     * A call over {@link OrderPredicate#STREAMED_ROWS} rows or more over a buffer far larger than the cache, whose
+     * windows run the settling pass whenever their first rows hold an inline row: mixed lengths 0 to 25 (12, 13,
+     * 16, 17 among them), 5% of rows sharing the constants' start with 0x80 and above in their bytes 4..11, a
+     * stretch of only long rows (windows that keep the plain pass), one of only inline rows sharing the start
+     * (crowded words), nulls with garbage views; every comparison against the model, through every entry point for
+     * two of them.
+     */
+    @Test
+    void streamedCallsSettleInlineTies() throws InterruptedException {
+        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
+            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
+        }
+        int[] lengths = {0, 1, 5, 8, 11, 12, 13, 16, 17, 25};
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int rows = OrderPredicate.STREAMED_ROWS + 3 * TieWords.LARGE_WINDOW + 333;
+        long seed = 0x57EA;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        start[0] = 'a';
+        start[5] = (byte) 0x80;
+        start[9] = (byte) 0xFF;
+        List<byte[]> values = new ArrayList<>(rows);
+        for (int row = 0; row < rows; row++) {
+            boolean allLong = row >= 2 * TieWords.LARGE_WINDOW && row < 4 * TieWords.LARGE_WINDOW;
+            boolean crowdedInline = row >= 6 * TieWords.LARGE_WINDOW && row < 6 * TieWords.LARGE_WINDOW + 3000;
+            int length = allLong ? 13 + random.nextInt(13) : crowdedInline ? 5 + random.nextInt(8)
+                    : lengths[random.nextInt(lengths.length)];
+            if (!allLong && !crowdedInline && random.nextInt(40) == 0) {
+                values.add(null);
+            } else if (crowdedInline || random.nextInt(20) == 0) {
+                values.add(sharingStart(random, start, length, alphabet));
+            } else {
+                byte[] v = randomBytes(random, length, alphabet);
+                if (length > 0) {
+                    v[0] = (byte) 0xC3; // never the start's first byte: decided by the view
+                }
+                values.add(v);
+            }
+        }
+        List<byte[]> constants = new ArrayList<>();
+        for (int length : new int[] {5, 8, 12, 13, 25}) {
+            constants.add(sharingStart(random, start, length, alphabet));
+        }
+        constants.add(Arrays.copyOf(start, 9));
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
+            assertEquals(TieWords.LARGE_WINDOW, TieWords.windowRows(large), "a large buffer takes large windows");
+            for (ViewColumn column : List.of(large, TestData.withGarbageNullViews(arena, large, seed))) {
+                String where = "streamed nulls=" + column.nullCount() + " seed=" + seed;
+                for (byte[] k : constants) {
+                    for (Comparison c : Comparison.values()) {
+                        if (c == Comparison.EQUAL || c == Comparison.NOT_EQUAL) {
+                            continue;
+                        }
+                        long want = values.stream()
+                                .filter(v -> v != null && c.accepts(Arrays.compareUnsigned(v, k))).count();
+                        assertEquals(want, ViewPredicates.compare(c, k).count(column),
+                                where + " count " + c + " constant=" + ModelChecks.show(k));
+                    }
+                }
+                byte[] k = constants.get(3);
+                for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
+                    checkPredicate(where + " " + c + " constant=" + ModelChecks.show(k), ViewPredicates.compare(c, k),
+                            column, values, v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+                }
+            }
+        }
+    }
+
+    /**
      * Order's gathered tie loops ({@code OrderPredicate.resolveTiesGathered}: sparse windows of
      * {@link TieWords#LARGE_WINDOW} rows over one buffer far larger than the cache) over words with every number of
      * ties from 0 to 12 (the first six of a word are extracted without a branch, the rest in a loop), ties at a

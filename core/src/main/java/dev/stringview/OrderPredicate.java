@@ -136,8 +136,9 @@ final class OrderPredicate extends ViewPredicate {
         boolean settleInline;
 
         /**
-         * Whether the call's views stream from DRAM: {@link OrderPredicate#STREAMED_ROWS} rows or more over a buffer far larger than
-         * the cache. Its windows then settle inline ties in the pass whenever their first rows hold an inline row.
+         * Whether the call's views stream from DRAM: {@link OrderPredicate#STREAMED_ROWS} rows or more over a
+         * buffer far larger than the cache. Its windows then settle inline ties in the pass whenever their first
+         * rows hold an inline row.
          */
         final boolean streamed;
 

@@ -122,6 +122,10 @@ final class OrderPredicate extends ViewPredicate {
         long[] loaded;
         /** The buffer offsets {@link #loaded} is read from, in the same order; made with it. */
         long[] offsets;
+        /** The window's ties' positions (row - base), in order, for {@link #resolveTiesGathered}; made with it. */
+        int[] positions;
+        /** {@link #resolveTiesGathered}'s below bits, a word per 64 rows; made with it. */
+        long[] below;
         /** Whether the last crowded word had inline ties that {@link #decidedInline} settled. */
         boolean refineInline = true;
         /**
@@ -131,8 +135,16 @@ final class OrderPredicate extends ViewPredicate {
          */
         boolean settleInline;
 
+        /**
+         * Whether the call's views stream from DRAM: {@link OrderPredicate#STREAMED_ROWS} rows or more over a
+         * buffer far larger than the cache. Its windows then settle inline ties in the pass whenever their first
+         * rows hold an inline row.
+         */
+        final boolean streamed;
+
         Window(int rows, int largest) {
             this.largest = largest;
+            this.streamed = largest == TieWords.LARGE_WINDOW && rows >= STREAMED_ROWS;
             this.size = largest;
             int words = (Math.max(1, Math.min(rows, largest)) + 63) >>> 6;
             accepted = new long[words];
@@ -171,7 +183,8 @@ final class OrderPredicate extends ViewPredicate {
             // sharing the prefix 1.40 against 1.26-1.31 ns/row (PrefixCollisionBatchBenchmark, docs/architecture.md).
             Arrays.fill(window.less, 0, words, 0L);
             Arrays.fill(tieWords, 0, words, 0L);
-            settled = (window.number & 7) != 0 ? window.settleInline
+            settled = window.streamed ? someInlineAmongFirst(views, base, count)
+                    : (window.number & 7) != 0 ? window.settleInline
                     : firstWordSettles(column, views, base, count, window);
             vector.orderWords(views, base, count, this.first, prefixLittleEndian, settled, window.less, tieWords);
             window.settleInline = settled;
@@ -260,6 +273,25 @@ final class OrderPredicate extends ViewPredicate {
         }
         window.refineInline = (decided & ties) != 0;
         return window.refineInline;
+    }
+
+    /**
+     * Calls over at least this many rows (16 MiB of views) read their views from DRAM, and there the settling pass
+     * ({@code settleInline}) costs next to nothing: its second load of each 64 bytes hits L1 while the pass waits
+     * on the stream. On 10M contiguous rows at a 5% share, forcing it in a scratch build took 8-byte rows from
+     * 1.04-1.12 to 0.75-0.79 ns/row and mixed lengths from 1.41-1.93 to 1.33-1.42, and cost 25-byte rows (no
+     * inline row to settle) 1.61-1.65 against 1.66-1.76 ({@code KernelCellTiming 10000000 5}, JVMs alternating,
+     * docs/architecture.md); so such calls settle in every window whose first rows hold an inline row.
+     */
+    static final int STREAMED_ROWS = 1 << 20;
+
+    /** Whether one of the first 64 of the {@code count} rows from {@code base} is inline (or null). */
+    private static boolean someInlineAmongFirst(MemorySegment views, int base, int count) {
+        int shortest = Integer.MAX_VALUE;
+        for (int i = 0, n = Math.min(Long.SIZE, count); i < n; i++) {
+            shortest = Math.min(shortest, views.get(LAYOUT_LE_INT, (long) (base + i) << 4));
+        }
+        return shortest <= INLINE_MAX;
     }
 
     /**
@@ -362,6 +394,12 @@ final class OrderPredicate extends ViewPredicate {
      * miss.
      */
     static final long GATHER_MIN_BYTES = TieWords.LARGE_BUFFER_BYTES;
+    /**
+     * How many of a word's ties {@link #resolveTiesGathered} extracts without a branch (written whether the word has
+     * them or not); a word with more takes a loop for the rest. At Suite 1's 5% share a word has 3.2 ties on average
+     * and more than six in about 4% of words.
+     */
+    private static final int EXTRACTED_TIES = 6;
     /** How many of a window's first ties {@link #someFirstTieIsLong} looks at. */
     private static final int SAMPLED_TIES = 4;
     /**
@@ -437,32 +475,74 @@ final class OrderPredicate extends ViewPredicate {
      * and none waits on a view load; the third compares from that array and the views. With the view load and the
      * buffer load in one loop (each miss waiting on its view) the cell took 1.33-1.47x as long (10M 25-byte rows,
      * docs/architecture.md).
+     *
+     * <p>The first and third loops run over the window's tie positions, listed first with no branch for words of
+     * up to {@value #EXTRACTED_TIES} ties, instead of walking each word's tie bits: a bit walk's exit is
+     * mispredicted nearly every word at Suite 1's 3.2 ties a word, twice a word with two such loops. The third loop
+     * keeps a word's below and same bits in registers, restarting them by arithmetic when the word changes, and
+     * stores them after every tie. Against the bit walks, in separate JVMs alternating (10M contiguous rows, 5%
+     * sharing the prefix, {@code KernelCellTiming 10000000 5 lessThan/25/20 lessThan/mix/20}, five pairs):
+     * 25-byte rows 1.81-1.93 to 1.51-1.69 ns/row (one outlier 2.05), mixed lengths 2.22-2.79 to 1.91-2.13. The
+     * third loop picks a tie's word (loaded or inline) and steps the loaded index by the sign of
+     * {@code 12 - length}, not by a compare: on mixed lengths, where half the ties are long, that took the cell from
+     * 1.78-1.94 to 1.54-1.71 ns/row (25-byte rows 1.60-1.73 against 1.63-1.81, within the noise; four pairs of
+     * JVMs, {@code KernelCellTiming 10000000 7 lessThan/mix/20 lessThan/25/20}, 2026-11-24 22:50 UTC, load 2-2.2),
+     * so the boolean form was a mispredicted branch.
      */
     private void resolveTiesGathered(MemorySegment views, MemorySegment buffer, MemorySegment[] buffers, int base,
             int count, Window window) {
         long[] tieWords = window.ties;
         long[] loaded = window.loaded;
         long[] offsets = window.offsets;
+        int[] positions = window.positions;
         if (loaded == null) {
             loaded = window.loaded = new long[window.largest + 1];
             offsets = window.offsets = new long[window.largest + 1];
+            positions = window.positions = new int[window.largest + EXTRACTED_TIES];
+            window.below = new long[window.less.length];
         }
+        int words = (count + 63) >>> 6;
+        // The ties' positions in the window, in order, so that the loops below are counted loops over them: a walk
+        // over each word's bits ends in a mispredicted exit nearly every word at a 5% share (3.2 ties a word). The
+        // first EXTRACTED_TIES of a word are written whether the word has them or not (a missing one writes a
+        // position past the word, which the count below leaves out), so only a word with more takes a branch.
+        int n = 0;
+        for (int w = 0; w < words; w++) {
+            long t = tieWords[w];
+            int p = w << 6;
+            int c = Long.bitCount(t);
+            positions[n] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            positions[n + 1] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            positions[n + 2] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            positions[n + 3] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            positions[n + 4] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            positions[n + 5] = p + Long.numberOfTrailingZeros(t);
+            t &= t - 1;
+            if (c > EXTRACTED_TIES) {
+                for (int m = n + EXTRACTED_TIES; t != 0; t &= t - 1) {
+                    positions[m++] = p + Long.numberOfTrailingZeros(t);
+                }
+            }
+            n += c;
+        }
+        long at0 = (long) base << 4;
         int other = 0;
         int longTies = 0;
-        int words = (count + 63) >>> 6;
         // The long ties' buffer offsets first, from their views (in L2 after the pass): no buffer load here.
-        for (int w = 0; w < words; w++) {
-            long at0 = (long) (base + (w << 6)) << 4;
-            for (long t = tieWords[w]; t != 0; t &= t - 1) {
-                long at = at0 + ((long) Long.numberOfTrailingZeros(t) << 4);
-                long word = views.get(LAYOUT_LE_LONG, at + 8);
-                // Written for every tie, kept (the count stepped) for long ones only: mixed lengths would
-                // mispredict a branch on the kind.
-                int isLong = views.get(LAYOUT_LE_INT, at) > INLINE_MAX ? 1 : 0;
-                other |= (int) word & -isLong;
-                offsets[longTies] = (word >>> 32) + PREFIX_SIZE;
-                longTies += isLong;
-            }
+        for (int k = 0; k < n; k++) {
+            long at = at0 + ((long) positions[k] << 4);
+            long word = views.get(LAYOUT_LE_LONG, at + 8);
+            // Written for every tie, kept (the count stepped) for long ones only: mixed lengths would
+            // mispredict a branch on the kind.
+            int isLong = views.get(LAYOUT_LE_INT, at) > INLINE_MAX ? 1 : 0;
+            other |= (int) word & -isLong;
+            offsets[longTies] = (word >>> 32) + PREFIX_SIZE;
+            longTies += isLong;
         }
         if (other != 0) {
             throw TieWords.misplacedTie(views, buffers, null, base, tieWords, count, null);
@@ -477,28 +557,41 @@ final class OrderPredicate extends ViewPredicate {
         }
         long second = this.second;
         int clippedConstant = lengthClipped;
-        int k = 0;
+        // Each word's below and same bits; only words with ties are written and read. The pass's "less" bits are
+        // in accepted by now, so their array holds the same bits.
+        long[] belowWords = window.below;
+        long[] sameWords = window.less;
+        long below = 0;
+        long same = 0;
+        int current = 0;
+        for (int k = 0, j = 0; k < n; k++) {
+            int i = positions[k];
+            long at = at0 + ((long) i << 4);
+            int length = views.get(LAYOUT_LE_INT, at);
+            long inline = views.get(LAYOUT_LE_LONG, at + 8);
+            long gathered = loaded[j]; // one past the last long tie's word when none is left: never used
+            long isLong = (INLINE_MAX - (long) length) >>> 63; // 1 for a long row, by arithmetic: no branch
+            j += (int) isLong;
+            long word = inline ^ ((inline ^ gathered) & -isLong);
+            int clipped = Math.min(length, INLINE_MAX + 1);
+            long x = Long.reverseBytes(word);
+            long sameBytes = x == second ? 1 : 0;
+            int w = i >>> 6;
+            // -1 while the tie is in the same word as the one before, else 0: the accumulators start again, with
+            // no branch (the word changes after 1-6 ties, a pattern no predictor follows).
+            long keep = ((long) (w ^ current) - 1) >> 63;
+            current = w;
+            below = (below & keep) | ((Long.compareUnsigned(x, second) < 0 ? 1L : 0L)
+                    | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
+            same = (same & keep) | (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
+            // Stored for every tie: the word's last tie leaves all of its bits.
+            sameWords[w] = same;
+            belowWords[w] = below;
+        }
         for (int w = 0; w < words; w++) {
-            long at0 = (long) (base + (w << 6)) << 4;
-            long below = 0;
-            long same = 0;
-            for (long t = tieWords[w]; t != 0; t &= t - 1) {
-                int i = Long.numberOfTrailingZeros(t);
-                long at = at0 + ((long) i << 4);
-                int length = views.get(LAYOUT_LE_INT, at);
-                long inline = views.get(LAYOUT_LE_LONG, at + 8);
-                long gathered = loaded[k]; // one past the last long tie's word when none is left: never used
-                boolean isLong = length > INLINE_MAX;
-                k += isLong ? 1 : 0;
-                long word = isLong ? gathered : inline;
-                int clipped = Math.min(length, INLINE_MAX + 1);
-                long x = Long.reverseBytes(word);
-                long sameBytes = x == second ? 1 : 0;
-                below |= ((Long.compareUnsigned(x, second) < 0 ? 1 : 0)
-                        | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
-                same |= (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
+            if (tieWords[w] != 0) {
+                settleWord(views, buffers, base, w, belowWords[w], sameWords[w], window);
             }
-            settleWord(views, buffers, base, w, below, same, window);
         }
     }
 

@@ -550,6 +550,169 @@ class PredicatePropertyTest {
     }
 
     /**
+     * A call over {@link OrderPredicate#STREAMED_ROWS} rows or more over a buffer far larger than the cache, whose
+     * windows run the settling pass whenever their first rows hold an inline row: mixed lengths 0 to 25 (12, 13,
+     * 16, 17 among them), 5% of rows sharing the constants' start with 0x80 and above in their bytes 4..11, a
+     * stretch of only long rows (windows that keep the plain pass), one of only inline rows sharing the start
+     * (crowded words), nulls with garbage views; every comparison against the model, through every entry point for
+     * two of them.
+     */
+    @Test
+    void streamedCallsSettleInlineTies() throws InterruptedException {
+        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
+            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
+        }
+        int[] lengths = {0, 1, 5, 8, 11, 12, 13, 16, 17, 25};
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int rows = OrderPredicate.STREAMED_ROWS + 3 * TieWords.LARGE_WINDOW + 333;
+        long seed = 0x57EA;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        start[0] = 'a';
+        start[5] = (byte) 0x80;
+        start[9] = (byte) 0xFF;
+        List<byte[]> values = new ArrayList<>(rows);
+        for (int row = 0; row < rows; row++) {
+            boolean allLong = row >= 2 * TieWords.LARGE_WINDOW && row < 4 * TieWords.LARGE_WINDOW;
+            boolean crowdedInline = row >= 6 * TieWords.LARGE_WINDOW && row < 6 * TieWords.LARGE_WINDOW + 3000;
+            int length = allLong ? 13 + random.nextInt(13) : crowdedInline ? 5 + random.nextInt(8)
+                    : lengths[random.nextInt(lengths.length)];
+            if (!allLong && !crowdedInline && random.nextInt(40) == 0) {
+                values.add(null);
+            } else if (crowdedInline || random.nextInt(20) == 0) {
+                values.add(sharingStart(random, start, length, alphabet));
+            } else {
+                byte[] v = randomBytes(random, length, alphabet);
+                if (length > 0) {
+                    v[0] = (byte) 0xC3; // never the start's first byte: decided by the view
+                }
+                values.add(v);
+            }
+        }
+        List<byte[]> constants = new ArrayList<>();
+        for (int length : new int[] {5, 8, 12, 13, 25}) {
+            constants.add(sharingStart(random, start, length, alphabet));
+        }
+        constants.add(Arrays.copyOf(start, 9));
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
+            assertEquals(TieWords.LARGE_WINDOW, TieWords.windowRows(large), "a large buffer takes large windows");
+            for (ViewColumn column : List.of(large, TestData.withGarbageNullViews(arena, large, seed))) {
+                String where = "streamed nulls=" + column.nullCount() + " seed=" + seed;
+                for (byte[] k : constants) {
+                    for (Comparison c : Comparison.values()) {
+                        if (c == Comparison.EQUAL || c == Comparison.NOT_EQUAL) {
+                            continue;
+                        }
+                        long want = values.stream()
+                                .filter(v -> v != null && c.accepts(Arrays.compareUnsigned(v, k))).count();
+                        assertEquals(want, ViewPredicates.compare(c, k).count(column),
+                                where + " count " + c + " constant=" + ModelChecks.show(k));
+                    }
+                }
+                byte[] k = constants.get(3);
+                for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
+                    checkPredicate(where + " " + c + " constant=" + ModelChecks.show(k), ViewPredicates.compare(c, k),
+                            column, values, v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
+                }
+            }
+        }
+    }
+
+    /**
+     * Order's gathered tie loops ({@code OrderPredicate.resolveTiesGathered}: sparse windows of
+     * {@link TieWords#LARGE_WINDOW} rows over one buffer far larger than the cache) over words with every number of
+     * ties from 0 to 12 (the first six of a word are extracted without a branch, the rest in a loop), ties at a
+     * word's first and last row, at the last row of a window, the first of the next and the column's last row,
+     * inline and long ties of 5 to 25 bytes sharing 4, 8 or 12 bytes with the constant's start (0x80 and above
+     * among them), ties equal to a constant through byte 11 and beyond, nulls with garbage views; every comparison
+     * through every entry point against the model. A long tie in a gathered window naming a missing buffer, and one
+     * pointing past the buffer's end, fail naming the row.
+     */
+    @Test
+    void gatheredTiesOfEveryCountPerWord() {
+        int[] tieLengths = {13, 5, 8, 11, 12, 16, 17, 25}; // a word's first tie is long, so the windows gather
+        int[] otherLengths = {0, 1, 4, 8, 12, 13, 17, 25};
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int rows = 2 * TieWords.LARGE_WINDOW + 777;
+        long seed = 0x6A7E;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        start[0] = 'a';
+        start[6] = (byte) 0x80;
+        boolean[] tie = new boolean[rows];
+        for (int word = 0; word * 64 < rows; word++) {
+            int first = word * 64;
+            int n = Math.min(64, rows - first);
+            for (int placed = 0, want = Math.min(word % 13, n); placed < want; ) {
+                int row = first + (placed == 0 && word % 3 == 0 ? 0 : placed == 1 && word % 5 == 0 ? n - 1
+                        : random.nextInt(n));
+                if (!tie[row]) {
+                    tie[row] = true;
+                    placed++;
+                }
+            }
+        }
+        for (int row : new int[] {TieWords.LARGE_WINDOW - 1, TieWords.LARGE_WINDOW, rows - 1}) {
+            tie[row] = true;
+        }
+        List<byte[]> values = new ArrayList<>();
+        int tieRank = 0;
+        for (int row = 0; row < rows; row++) {
+            if (tie[row]) {
+                int length = tieLengths[tieRank++ % tieLengths.length];
+                values.add(tieRank % 17 == 0 ? Arrays.copyOf(start, Math.max(length, 13))
+                        : sharingStart(random, start, length, alphabet));
+            } else if (random.nextInt(30) == 0) {
+                values.add(null);
+            } else {
+                byte[] v = randomBytes(random, otherLengths[random.nextInt(otherLengths.length)], alphabet);
+                if (v.length > 0) {
+                    v[0] = (byte) 0xC3; // never the start's first byte: decided by the view
+                }
+                values.add(v);
+            }
+        }
+        List<byte[]> constants = new ArrayList<>();
+        for (int length : new int[] {5, 8, 12, 13, 17, 25}) {
+            constants.add(sharingStart(random, start, length, alphabet));
+        }
+        constants.add(Arrays.copyOf(start, 25)); // the ties equal to the start through byte 11 are deep ties
+        constants.add(Arrays.copyOf(start, 12));
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
+            assertEquals(TieWords.LARGE_WINDOW, TieWords.windowRows(large), "a large buffer takes large windows");
+            List<ViewColumn> columns = List.of(large, TestData.withGarbageNullViews(arena, large, seed));
+            for (int i = 0; i < columns.size(); i++) {
+                checkEveryOrder("gathered ties column#" + i + " seed=" + seed, columns.get(i), values, constants,
+                        seed);
+            }
+            // Long ties in the second window, one naming a missing buffer, one pointing past the buffer's end.
+            int row = TieWords.LARGE_WINDOW + 100;
+            while (!tie[row] || values.get(row).length <= 12) {
+                row++;
+            }
+            for (int bad = 0; bad < 2; bad++) {
+                MemorySegment views = arena.allocate(large.views().byteSize(), 16);
+                MemorySegment.copy(large.views(), 0, views, 0, views.byteSize());
+                long at = (long) row * ViewLayout.VIEW_SIZE;
+                if (bad == 0) {
+                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 2);
+                } else {
+                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET,
+                            (int) large.buffer(0).byteSize() - 6);
+                }
+                ViewColumn broken = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
+                        List.of(large.buffer(0)));
+                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                        () -> ViewPredicates.compare(Comparison.LESS_THAN, start).count(broken));
+                assertTrue(e.getMessage().contains("row=" + row + " ")
+                        && (bad == 1 || e.getMessage().contains("bufferIndex=2")), e.getMessage());
+            }
+        }
+    }
+
+    /**
      * {@code count} of starts-with (patterns of 5..12 bytes) and of equality with a long constant, whose vector
      * pass hands the long candidates' second view words to the buffer loop instead of their row ids: against the
      * model over a large buffer (16384-row windows) in regions of 5/100/2/50% candidates, the same values packed

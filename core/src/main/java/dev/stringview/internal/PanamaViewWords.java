@@ -147,8 +147,8 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
         // masked compares have not: an inline row shorter than the pattern has a zero (its padding) where the
         // pattern's last byte is, and a long row is longer than the pattern. Such steps skip it: on 8192 rows of
         // mixed lengths all sharing a 6-byte pattern's prefix the pass went from 0.63-0.64 to 0.54-0.57 ns/row
-        // (scratch loop), JMH's PrefixCollisionBatchBenchmark cell 1.46-1.49 to 1.31-1.40 in three pairs, later pairs
-        // under load unsettled (docs/architecture.md).
+        // (scratch loop), and JMH's PrefixCollisionBatchBenchmark cell from 1.40-1.64 to 1.29-1.31 in three idle
+        // runs alternating with the old build (docs/architecture.md).
         boolean paddingDecides = lastByteIsNotZero(patternLength, prefixBits, inlineBits);
         int decided = 0;
         int candidates = 0;

@@ -134,6 +134,8 @@ final class OrderPredicate extends ViewPredicate {
          * {@link #decidedInline} settled some, kept while the pass runs that way.
          */
         boolean settleInline;
+        /** Whether this window's pass settled its inline ties: every inline tie left agrees through byte 7. */
+        boolean passSettled;
 
         /**
          * Whether the call's views stream from DRAM: {@link OrderPredicate#STREAMED_ROWS} rows or more over a
@@ -189,6 +191,7 @@ final class OrderPredicate extends ViewPredicate {
             vector.orderWords(views, base, count, this.first, prefixLittleEndian, settled, window.less, tieWords);
             window.settleInline = settled;
         }
+        window.passSettled = settled;
         for (int w = 0; w < words; w++) {
             int first = base + (w << 6);
             int n = Math.min(Long.SIZE, count - (w << 6));
@@ -428,8 +431,10 @@ final class OrderPredicate extends ViewPredicate {
      * loop-invariant local there), which gives their "below" bits by bytes 4..11 and the bits of those equal to
      * the constant's there; only the latter read their lengths, clipped to 13, here. The word's accepted bits are
      * computed from "below" and "same" afterwards ({@link #settleWord}). A word whose 64 rows all tie takes
-     * {@link OrderTieBits#belowAll}, a counted loop. A long row naming a buffer other than 0 is remembered by
-     * OR-ing its index and fails after the loop.
+     * {@link OrderTieBits#belowAll}, a counted loop. In a window the settling pass ran over, for a constant whose
+     * bytes 4..7 are not all zero, the other words take {@link OrderTieBits#belowSettled}, which tells long ties
+     * from the view's second word and reads no length for them. A long row naming a buffer other than 0 is
+     * remembered by OR-ing its index and fails after the loop.
      *
      * <p>Windows of sparse long ties over a buffer of 8 MiB or more take {@link #resolveTiesGathered} instead.
      */
@@ -439,6 +444,9 @@ final class OrderPredicate extends ViewPredicate {
         long[] equalAndOther = window.equalAndOther;
         equalAndOther[1] = 0;
         int words = (count + 63) >>> 6;
+        // After the settling pass a tie's second view word tells a long tie from an inline one, when the
+        // constant's bytes 4..7 are not all zero (OrderTieBits.belowSettled).
+        boolean settledLong = window.passSettled && (second >>> 32) != 0;
         try {
             for (int w = 0; w < words; w++) {
                 long t = tieWords[w];
@@ -447,6 +455,7 @@ final class OrderPredicate extends ViewPredicate {
                 }
                 long at0 = (long) (base + (w << 6)) << 4;
                 long below = t == -1L ? OrderTieBits.belowAll(views, buffer, at0, second, equalAndOther)
+                        : settledLong ? OrderTieBits.belowSettled(views, buffer, at0, t, second, equalAndOther)
                         : OrderTieBits.below(views, buffer, at0, t, second, equalAndOther);
                 long same = 0;
                 // Ties whose bytes 4..11 equal the constant's (rare but for values equal to it through byte 11):

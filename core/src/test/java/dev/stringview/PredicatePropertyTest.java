@@ -476,6 +476,97 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Order's tie loop after the settling pass ({@code OrderTieBits.belowSettled}), which tells a long tie from an
+     * inline one by the low half of its second view word when the constant's bytes 4..7 are not all zero: windows
+     * crowded with mixed inline and long ties (lengths 0..25 with 11, 12, 13, 15, 16 and 17; bytes 0x80..0xFF in
+     * the prefix and after it), among them inline ties agreeing with the constant through byte 7 and long ties
+     * agreeing through byte 11 (the length decides), nulls with garbage views, 1..3000 rows (window borders and the
+     * pass's scalar tail), constants whose bytes 4..7 are zero (the plain loop, where zero-padded short ties have a
+     * zero low half) and not; every ordering through every entry point and selection, on one buffer and many. A
+     * long tie naming a missing buffer in such a window fails naming its row.
+     */
+    @Test
+    void orderSettledTiesTellLongFromInlineByTheViewWord() throws InterruptedException {
+        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
+            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
+        }
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
+        int[] inlineLengths = {0, 1, 4, 5, 8, 11, 12};
+        int[] longLengths = {13, 15, 16, 17, 25};
+        long seed = 0x5E7713;
+        Random random = new Random(seed);
+        byte[] nonZero = {(byte) 0x80, 'a', (byte) 0xFF, 0x00, (byte) 0xC3, 0x00, (byte) 0x81, 'b', (byte) 0xFE,
+            0x7F, 0x00, (byte) 0x90, 'c', 'd', 'e', 'f', 'g'};
+        byte[] zero = nonZero.clone(); // bytes 4..7 zero
+        Arrays.fill(zero, 4, 8, (byte) 0);
+        for (byte[] start : List.of(nonZero, zero)) {
+            for (int rows : new int[] {1, 13, 64, 65, 1023, 1025, 3000}) {
+                List<byte[]> values = new ArrayList<>();
+                for (int row = 0; row < rows; row++) {
+                    int kind = random.nextInt(20);
+                    byte[] v;
+                    if (row % 13 == 5) {
+                        v = null;
+                    } else if (kind < 8) { // long tie, through byte 4, 8 or 12
+                        v = sharingStart(random, start, longLengths[random.nextInt(longLengths.length)], alphabet);
+                    } else if (kind < 13) { // inline tie the pass settles: differs within bytes 4..7
+                        v = sharingStart(random, start, inlineLengths[random.nextInt(inlineLengths.length)], alphabet);
+                        if (v.length > 4) {
+                            v[4 + random.nextInt(Math.min(4, v.length - 4))] ^= (byte) 0x41;
+                        }
+                    } else if (kind < 17) { // inline tie agreeing through byte 7 (or a zero-padded short start)
+                        int length = new int[] {4, 5, 8, 9, 11, 12}[random.nextInt(6)];
+                        v = Arrays.copyOf(start, length);
+                        for (int i = 8; i < length; i++) {
+                            v[i] = random.nextBoolean() ? start[i] : alphabet[random.nextInt(alphabet.length)];
+                        }
+                    } else {
+                        v = randomBytes(random, random.nextInt(26), alphabet);
+                    }
+                    values.add(v);
+                }
+                List<byte[]> constants = new ArrayList<>();
+                for (int length : new int[] {4, 5, 8, 9, 12, 13, 17}) {
+                    constants.add(Arrays.copyOf(start, length));
+                }
+                byte[] row = values.get(random.nextInt(rows));
+                if (row != null) {
+                    constants.add(row);
+                }
+                try (Arena arena = Arena.ofConfined()) {
+                    ViewColumn one = oneAdoptedBuffer(arena, values);
+                    List<ViewColumn> columns = List.of(one, TestData.withGarbageNullViews(arena, one, seed),
+                            TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed));
+                    for (int i = 0; i < columns.size(); i++) {
+                        String where = "settled ties column#" + i + " rows=" + rows + " start="
+                                + ModelChecks.show(start) + " seed=" + seed;
+                        checkEveryOrder(where, columns.get(i), values, constants, seed);
+                    }
+                }
+            }
+        }
+        // A long tie naming a missing buffer, among settled inline ties, in the second word and window.
+        int rows = 2100;
+        List<byte[]> values = new ArrayList<>();
+        for (int row = 0; row < rows; row++) {
+            byte[] v = Arrays.copyOf(nonZero, row % 2 == 0 ? 8 : 25);
+            v[5] ^= (byte) (row % 2 == 0 ? 1 : 0); // inline rows differ from the constant at byte 5: settled
+            values.add(v);
+        }
+        byte[] k = Arrays.copyOf(nonZero, 13);
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn good = oneAdoptedBuffer(arena, values);
+            for (int bad : new int[] {65, 1025, rows - 1}) {
+                ViewColumn missing = withMissingBufferAt(arena, good, bad);
+                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                        () -> ViewPredicates.compare(Comparison.LESS_THAN, k).count(missing));
+                assertTrue(e.getMessage().contains("row=" + bad + " ") && e.getMessage().contains("bufferIndex=3")
+                        && e.getMessage().contains("buffers=1"), e.getMessage());
+            }
+        }
+    }
+
+    /**
      * Windows of {@link TieWords#LARGE_WINDOW} rows over a buffer far larger than the cache, switching to
      * {@link TieWords#WINDOW} after a window crowded with ties and back after a sparse one: regions of
      * {@code LARGE_WINDOW} rows with 5, 100, 2 and 50% of rows sharing the constants' start (so window borders fall

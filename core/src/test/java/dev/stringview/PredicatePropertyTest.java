@@ -1038,10 +1038,7 @@ class PredicatePropertyTest {
                 }
                 values.add(v);
             }
-            List<byte[]> withNulls = new ArrayList<>(values);
-            for (int i = 0; i < withNulls.size(); i += 9) {
-                withNulls.set(i, null);
-            }
+            List<byte[]> withNulls = withNullsEvery(values, 0, 9);
             try (Arena arena = Arena.ofConfined()) {
                 for (List<byte[]> model : List.of(values, withNulls)) {
                     ViewColumn one = oneAdoptedBuffer(arena, model);
@@ -1100,10 +1097,7 @@ class PredicatePropertyTest {
             }
         }
         values.add(start.clone()); // the buffer's last 25 bytes
-        List<byte[]> withNulls = new ArrayList<>(values);
-        for (int i = 0; i < withNulls.size(); i += 11) {
-            withNulls.set(i, null);
-        }
+        List<byte[]> withNulls = withNullsEvery(values, 0, 11);
         int[] patternLengths = {5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 25};
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn one = oneAdoptedBuffer(arena, values);
@@ -1219,10 +1213,7 @@ class PredicatePropertyTest {
             }
             values.add(v);
         }
-        List<byte[]> withNulls = new ArrayList<>(values);
-        for (int i = 3; i < withNulls.size(); i += 11) {
-            withNulls.set(i, null);
-        }
+        List<byte[]> withNulls = withNullsEvery(values, 3, 11);
         int[] patternLengths = {5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 25};
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn large = oneAdoptedBufferEndingAtItsLastValue(arena, values, LARGE_BUFFER_BYTES);
@@ -1365,10 +1356,7 @@ class PredicatePropertyTest {
             }
             values.add(v);
         }
-        List<byte[]> withNulls = new ArrayList<>(values);
-        for (int i = 5; i < withNulls.size(); i += 13) {
-            withNulls.set(i, null);
-        }
+        List<byte[]> withNulls = withNullsEvery(values, 5, 13);
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn small = oneAdoptedBufferEndingAtItsLastValue(arena, values, 0);
             List<ViewColumn> columns = List.of(small,
@@ -1451,10 +1439,7 @@ class PredicatePropertyTest {
                 values.add(v);
             }
         }
-        List<byte[]> withNulls = new ArrayList<>(values);
-        for (int i = 5; i < withNulls.size(); i += 13) {
-            withNulls.set(i, null);
-        }
+        List<byte[]> withNulls = withNullsEvery(values, 5, 13);
         try (Arena arena = Arena.ofConfined()) {
             List<ViewColumn> columns = List.of(oneAdoptedBuffer(arena, values),
                     TestData.column(arena, ViewKind.BINARY, values, Shape.CONCAT, seed));
@@ -1552,10 +1537,7 @@ class PredicatePropertyTest {
             }
         }
         values.add(start.clone()); // ends at the buffer's end
-        List<byte[]> withNulls = new ArrayList<>(values);
-        for (int i = 3; i < withNulls.size(); i += 17) {
-            withNulls.set(i, null);
-        }
+        List<byte[]> withNulls = withNullsEvery(values, 3, 17);
         List<byte[]> lateInline = new ArrayList<>(values.subList(0, 2 * window));
         lateInline.set(100, Arrays.copyOf(start, 12));
         try (Arena arena = Arena.ofConfined()) {
@@ -2417,4 +2399,12 @@ class PredicatePropertyTest {
         return ViewColumns.fromViewsUnchecked(ViewKind.BINARY, good.size(), views, null, List.of(good.buffer(0)));
     }
 
+    /** A copy of {@code values} with every {@code step}-th value from index {@code first} made null. */
+    private static List<byte[]> withNullsEvery(List<byte[]> values, int first, int step) {
+        List<byte[]> withNulls = new ArrayList<>(values);
+        for (int i = first; i < withNulls.size(); i += step) {
+            withNulls.set(i, null);
+        }
+        return withNulls;
+    }
 }

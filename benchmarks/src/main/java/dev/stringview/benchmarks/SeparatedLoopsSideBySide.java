@@ -32,9 +32,10 @@ import java.util.function.LongSupplier;
  *   <li>{@code sum}, {@code longestClass}: the other passes over the sizes, as they were until the reader fused
  *       them with the sign check into {@code summarize} ({@code SizeCodec.summarize}, the reader's one pass now);
  *   <li>{@code sizesCopy}: the raw sizes stream (little-endian ints in a heap segment) copied into the
- *       {@code int[]} the view loops read, what the raw decode does; {@code summarizeRaw}: the summarizing pass
- *       over the raw sizes in their segment, with no copy (C2 vectorizes it), and {@code copySummarize} the same
- *       pass storing each size into the {@code int[]} as well (C2 leaves that one scalar);
+ *       {@code int[]} the view loops read, what the raw decode does; {@code summarizeRaw}: the reader's
+ *       summarizing pass over the raw sizes in their segment ({@code SizeCodec.summarize(MemorySegment, int)}),
+ *       with no copy (C2 vectorizes it), and {@code copySummarize} the same pass storing each size into the
+ *       {@code int[]} as well (C2 leaves that one scalar);
  *   <li>{@code asciiTest}: the chars' ASCII test of the validated read ({@code AsciiBits.highBits});
  *   <li>{@code viewsArray} / {@code viewsSegment} (maxLength 4 or less): the ≤ 4-byte view loop reading the chars through the array's
  *       {@code VarHandle} and through a heap segment over the same array (the views go to a native segment);
@@ -146,7 +147,7 @@ public final class SeparatedLoopsSideBySide {
             MemorySegment.copy(rawSizesSegment, LE_INT, 0, decoded, 0, rows);
             return decoded[rows - 1];
         });
-        loops.put("summarizeRaw", () -> summarizeRaw(rawSizesSegment, rows));
+        loops.put("summarizeRaw", () -> SizeCodec.summarize(rawSizesSegment, rows).sum());
         loops.put("copySummarize", () -> copySummarize(rawSizesSegment, rows, decoded));
         loops.put("asciiTest", () -> AsciiBits.highBits(chars, 0, (int) total));
         if (tiny) {
@@ -281,7 +282,7 @@ public final class SeparatedLoopsSideBySide {
         byte[] rawSizes = new byte[4 * rows];
         MemorySegment.copy(sizes, 0, MemorySegment.ofArray(rawSizes), LE_INT, 0, rows);
         MemorySegment rawSizesSegment = MemorySegment.ofArray(rawSizes);
-        loops.put("summarizeRawLong", () -> summarizeRaw(rawSizesSegment, rows));
+        loops.put("summarizeRawLong", () -> SizeCodec.summarize(rawSizesSegment, rows).sum());
         int[] decoded = new int[rows];
         loops.put("sizesCopy", () -> {
             MemorySegment.copy(rawSizesSegment, LE_INT, 0, decoded, 0, rows);
@@ -313,8 +314,8 @@ public final class SeparatedLoopsSideBySide {
         // from the raw stream, word 1 as two 4-byte stores, the prefix as a 4-byte store, the views through a
         // heap chunk copied 256 at a time.
         loops.put("viewsAllLongMasked", () -> allLongMasked(sizes, rows, heapInput, base, bufferIndex, views, 0));
-        loops.put("viewsAllLongRawSizes", () -> allLongRawSizes(rawSizesSegment, rows, heapInput, base, bufferIndex,
-                views, 0));
+        loops.put("viewsAllLongRawSizes", () -> ViewLoops.allLongRawSizes(rawSizesSegment, rows, heapInput, base,
+                bufferIndex, views, 0));
         loops.put("viewsAllLong4Stores", () -> allLong4Stores(sizes, rows, heapInput, base, bufferIndex, views, 0));
         loops.put("viewsAllLongIntStores", () -> allLongIntStores(sizes, rows, heapInput, base, bufferIndex, views,
                 0));
@@ -341,9 +342,9 @@ public final class SeparatedLoopsSideBySide {
                 window512, false));
         loops.put("windowCopyOnly512", () -> {
             for (int from = 0; from < rows; from += 512) {
-                MemorySegment.copy(window512, 0, views, LE_LONG_, 16L * from, 2 * Math.min(512, rows - from));
+                MemorySegment.copy(window512, 0, views, LE_LONG, 16L * from, 2 * Math.min(512, rows - from));
             }
-            return views.get(LE_LONG_, 0);
+            return views.get(LE_LONG, 0);
         });
         loops.put("prefixLoadsOnly", () -> prefixLoadsOnly(sizes, rows, heapInput, base));
         loops.put("prefixLoadsOneSum", () -> prefixLoadsOneSum(sizes, rows, heapInput, base));
@@ -369,7 +370,7 @@ public final class SeparatedLoopsSideBySide {
         }
         for (LongSupplier alternative : List.<LongSupplier>of(
                 () -> allLongMasked(sizes, rows, heapInput, base, bufferIndex, views, 0),
-                () -> allLongRawSizes(rawSizesSegment, rows, heapInput, base, bufferIndex, views, 0),
+                () -> ViewLoops.allLongRawSizes(rawSizesSegment, rows, heapInput, base, bufferIndex, views, 0),
                 () -> allLong4Stores(sizes, rows, heapInput, base, bufferIndex, views, 0),
                 () -> allLongIntStores(sizes, rows, heapInput, base, bufferIndex, views, 0),
                 () -> allLongChunk(sizes, rows, heapInput, base, bufferIndex, views, chunk),
@@ -547,30 +548,6 @@ public final class SeparatedLoopsSideBySide {
         return p;
     }
 
-    /** {@code SizeCodec.summarize}'s pass over the raw sizes in the stream's segment, without the int[] copy. */
-    /** {@code ViewLoops.allLong} reading the sizes from the raw little-endian stream (a heap segment), no int[]. */
-    static int allLongRawSizes(MemorySegment rawSizes, int rows, MemorySegment chars, int base, int bufferIndex,
-            MemorySegment out, long outAt) {
-        if (rows == 0) {
-            return 0;
-        }
-        long word1 = bufferIndex & 0xFFFF_FFFFL;
-        int first = rawSizes.get(LE_INT, 0);
-        out.set(LE_LONG_, outAt, first | (long) chars.get(LE_INT, base) << 32);
-        out.set(LE_LONG_, outAt + 8, word1);
-        long before = base + first - 4;
-        word1 += (long) first << 32;
-        for (int i = 1; i < rows; i++) {
-            int length = rawSizes.get(LE_INT, 4L * i);
-            out.set(LE_LONG_, outAt + 16L * i, chars.get(LE_LONG_, before));
-            out.set(LE_INT, outAt + 16L * i, length);
-            out.set(LE_LONG_, outAt + 16L * i + 8, word1);
-            before += length;
-            word1 += (long) length << 32;
-        }
-        return (int) (before + 4 - base);
-    }
-
     /**
      * The all-long views and the chars' copy with its ASCII test, by chunks of {@code chunkRows} rows: each chunk's
      * views (whose loads bring its chars into the cache), then the copy of the chunk's chars.
@@ -595,17 +572,17 @@ public final class SeparatedLoopsSideBySide {
         long before = base + p - 4;
         int i = from;
         if (from == 0 && to > 0) {
-            out.set(LE_LONG_, 0, sizes[0] | (long) chars.get(LE_INT, base) << 32);
-            out.set(LE_LONG_, 8, word1);
+            out.set(LE_LONG, 0, sizes[0] | (long) chars.get(LE_INT, base) << 32);
+            out.set(LE_LONG, 8, word1);
             before += sizes[0];
             word1 += (long) sizes[0] << 32;
             i = 1;
         }
         for (; i < to; i++) {
             int length = sizes[i];
-            out.set(LE_LONG_, 16L * i, chars.get(LE_LONG_, before));
+            out.set(LE_LONG, 16L * i, chars.get(LE_LONG, before));
             out.set(LE_INT, 16L * i, length);
-            out.set(LE_LONG_, 16L * i + 8, word1);
+            out.set(LE_LONG, 16L * i + 8, word1);
             before += length;
             word1 += (long) length << 32;
         }
@@ -618,13 +595,13 @@ public final class SeparatedLoopsSideBySide {
         if (rows == 0) {
             return 0;
         }
-        out.set(LE_LONG_, outAt, sizes[0] | (long) chars.get(LE_INT, base) << 32);
-        out.set(LE_LONG_, outAt + 8, bufferIndex & 0xFFFF_FFFFL);
+        out.set(LE_LONG, outAt, sizes[0] | (long) chars.get(LE_INT, base) << 32);
+        out.set(LE_LONG, outAt + 8, bufferIndex & 0xFFFF_FFFFL);
         long before = base + sizes[0] - 4;
         int offset = sizes[0];
         for (int i = 1; i < rows; i++) {
             int length = sizes[i];
-            out.set(LE_LONG_, outAt + 16L * i, chars.get(LE_LONG_, before));
+            out.set(LE_LONG, outAt + 16L * i, chars.get(LE_LONG, before));
             out.set(LE_INT, outAt + 16L * i, length);
             out.set(LE_INT, outAt + 16L * i + 8, bufferIndex);
             out.set(LE_INT, outAt + 16L * i + 12, offset);
@@ -643,7 +620,7 @@ public final class SeparatedLoopsSideBySide {
             int length = sizes[i];
             out.set(LE_INT, outAt + 16L * i, length);
             out.set(LE_INT, outAt + 16L * i + 4, chars.get(LE_INT, at));
-            out.set(LE_LONG_, outAt + 16L * i + 8, word1);
+            out.set(LE_LONG, outAt + 16L * i + 8, word1);
             at += length;
             word1 += (long) length << 32;
         }
@@ -660,14 +637,14 @@ public final class SeparatedLoopsSideBySide {
             return 0;
         }
         long word1 = bufferIndex & 0xFFFF_FFFFL;
-        out.set(LE_LONG_, outAt, sizes[0] | (long) chars.get(LE_INT, base) << 32);
-        out.set(LE_LONG_, outAt + 8, word1);
+        out.set(LE_LONG, outAt, sizes[0] | (long) chars.get(LE_INT, base) << 32);
+        out.set(LE_LONG, outAt + 8, word1);
         long before = base + sizes[0] - 4;
         word1 += (long) sizes[0] << 32;
         for (int i = 1; i < rows; i++) {
             int length = sizes[i];
-            out.set(LE_LONG_, outAt + 16L * i, length | chars.get(LE_LONG_, before) & 0xFFFF_FFFF_0000_0000L);
-            out.set(LE_LONG_, outAt + 16L * i + 8, word1);
+            out.set(LE_LONG, outAt + 16L * i, length | chars.get(LE_LONG, before) & 0xFFFF_FFFF_0000_0000L);
+            out.set(LE_LONG, outAt + 16L * i + 8, word1);
             before += length;
             word1 += (long) length << 32;
         }
@@ -690,17 +667,17 @@ public final class SeparatedLoopsSideBySide {
         int per = chunk.length / 2;
         for (int i = 1; i < rows; i++) {
             int length = sizes[i];
-            chunk[2 * c] = length | chars.get(LE_LONG_, before) & 0xFFFF_FFFF_0000_0000L;
+            chunk[2 * c] = length | chars.get(LE_LONG, before) & 0xFFFF_FFFF_0000_0000L;
             chunk[2 * c + 1] = word1;
             before += length;
             word1 += (long) length << 32;
             if (++c == per) {
-                MemorySegment.copy(chunk, 0, out, LE_LONG_, 16L * done, 2 * per);
+                MemorySegment.copy(chunk, 0, out, LE_LONG, 16L * done, 2 * per);
                 done += per;
                 c = 0;
             }
         }
-        MemorySegment.copy(chunk, 0, out, LE_LONG_, 16L * done, 2 * c);
+        MemorySegment.copy(chunk, 0, out, LE_LONG, 16L * done, 2 * c);
         return (int) (before + 4 - base);
     }
 
@@ -726,7 +703,7 @@ public final class SeparatedLoopsSideBySide {
                 word1 += (long) length << 32;
             }
             if (copy) {
-                MemorySegment.copy(window, 0, out, LE_LONG_, outAt + 16L * from, 2 * count);
+                MemorySegment.copy(window, 0, out, LE_LONG, outAt + 16L * from, 2 * count);
             }
         }
         return (int) (at - base);
@@ -747,7 +724,7 @@ public final class SeparatedLoopsSideBySide {
                 at += length;
                 word1 += (long) length << 32;
             }
-            MemorySegment.copy(window, 0, out, LE_LONG_, outAt + 16L * from, 2 * count);
+            MemorySegment.copy(window, 0, out, LE_LONG, outAt + 16L * from, 2 * count);
         }
         return at - base;
     }
@@ -762,7 +739,7 @@ public final class SeparatedLoopsSideBySide {
         long before = base;
         for (int i = 0; i < rows; i++) {
             int length = sizes[i];
-            sink += chars.get(LE_LONG_, before) ^ word1;
+            sink += chars.get(LE_LONG, before) ^ word1;
             before += length;
             word1 += (long) length << 32;
         }
@@ -774,32 +751,16 @@ public final class SeparatedLoopsSideBySide {
         long sink = 0;
         long before = base;
         for (int i = 0; i < rows; i++) {
-            sink += chars.get(LE_LONG_, before);
+            sink += chars.get(LE_LONG, before);
             before += sizes[i];
         }
         return sink;
     }
 
-    private static final ValueLayout.OfLong LE_LONG_ = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-
-    static long summarizeRaw(MemorySegment raw, int n) {
-        int sum = 0;
-        int signs = 0;
-        int over4 = 0;
-        int over8 = 0;
-        int over12 = 0;
-        for (int i = 0; i < n; i++) {
-            int size = raw.get(LE_INT, 4L * i);
-            sum += size;
-            signs |= size;
-            over4 |= 4 - size;
-            over8 |= 8 - size;
-            over12 |= 12 - size;
-        }
-        return signs < 0 ? -1 : sum + (over4 >= 0 ? 4 : over8 >= 0 ? 8 : over12 >= 0 ? 12 : 13);
-    }
-
-    /** {@link #summarizeRaw} that also stores each size into {@code sizes}: the copy and the pass fused. */
+    /**
+     * {@code SizeCodec.summarize(MemorySegment, int)} that also stores each size into {@code sizes}: the copy and
+     * the pass fused.
+     */
     static long copySummarize(MemorySegment raw, int n, int[] sizes) {
         int sum = 0;
         int signs = 0;
@@ -952,7 +913,7 @@ public final class SeparatedLoopsSideBySide {
                 }
                 long before = base + offset - 4;
                 for (; j < count; j++) {
-                    words[j] = chars.get(LE_LONG_, before) & HIGH | offset;
+                    words[j] = chars.get(LE_LONG, before) & HIGH | offset;
                     int length = sizes[from + j];
                     before += length;
                     offset += length;
@@ -1013,8 +974,8 @@ public final class SeparatedLoopsSideBySide {
             long at = base + p;
             for (int i = from; i < rows; i++) {
                 int length = sizes[i];
-                out.set(LE_LONG_, outAt + 16L * i, length | (long) chars.get(LE_INT, at) << 32);
-                out.set(LE_LONG_, outAt + 16L * i + 8, word1);
+                out.set(LE_LONG, outAt + 16L * i, length | (long) chars.get(LE_INT, at) << 32);
+                out.set(LE_LONG, outAt + 16L * i + 8, word1);
                 at += length;
                 word1 += (long) length << 32;
             }

@@ -385,8 +385,7 @@ class PredicatePropertyTest {
                             : Comparison.GREATER_THAN_OR_EQUAL, k);
                     IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
                             () -> order.count(missing));
-                    assertTrue(e.getMessage().contains("row=" + bad + " ") && e.getMessage().contains("bufferIndex=3")
-                            && e.getMessage().contains("buffers=1"), e.getMessage());
+                    assertNamesMissingBuffer(e, bad);
                 }
                 views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 0);
                 views.set(ViewLayout.LAYOUT_LE_INT, at + 12, (int) good.buffer(0).byteSize() - 8);
@@ -465,13 +464,7 @@ class PredicatePropertyTest {
         k[8] = (byte) 0xC3;
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn good = oneAdoptedBuffer(arena, values);
-            for (int bad : new int[] {1, 63, 65, rows - 1}) {
-                ViewColumn missing = withMissingBufferAt(arena, good, bad);
-                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
-                        () -> ViewPredicates.compare(Comparison.LESS_THAN, k).count(missing));
-                assertTrue(e.getMessage().contains("row=" + bad + " ") && e.getMessage().contains("bufferIndex=3")
-                        && e.getMessage().contains("buffers=1"), e.getMessage());
-            }
+            assertLessThanNamesMissingBuffer(arena, good, k, 1, 63, 65, rows - 1);
         }
     }
 
@@ -556,13 +549,7 @@ class PredicatePropertyTest {
         byte[] k = Arrays.copyOf(nonZero, 13);
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn good = oneAdoptedBuffer(arena, values);
-            for (int bad : new int[] {65, 1025, rows - 1}) {
-                ViewColumn missing = withMissingBufferAt(arena, good, bad);
-                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
-                        () -> ViewPredicates.compare(Comparison.LESS_THAN, k).count(missing));
-                assertTrue(e.getMessage().contains("row=" + bad + " ") && e.getMessage().contains("bufferIndex=3")
-                        && e.getMessage().contains("buffers=1"), e.getMessage());
-            }
+            assertLessThanNamesMissingBuffer(arena, good, k, 65, 1025, rows - 1);
         }
     }
 
@@ -2397,6 +2384,25 @@ class PredicatePropertyTest {
         MemorySegment.copy(good.views(), 0, views, 0, views.byteSize());
         views.set(ViewLayout.LAYOUT_LE_INT, (long) bad * ViewLayout.VIEW_SIZE + ViewLayout.OFFSET_BUFFER_INDEX, 3);
         return ViewColumns.fromViewsUnchecked(ViewKind.BINARY, good.size(), views, null, List.of(good.buffer(0)));
+    }
+
+    /**
+     * {@code lessThan(k).count} over {@code good} with the row {@code bad} naming a missing buffer
+     * ({@link #withMissingBufferAt}) fails naming that row, for each of {@code bads}.
+     */
+    private static void assertLessThanNamesMissingBuffer(Arena arena, ViewColumn good, byte[] k, int... bads) {
+        for (int bad : bads) {
+            ViewColumn missing = withMissingBufferAt(arena, good, bad);
+            IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                    () -> ViewPredicates.compare(Comparison.LESS_THAN, k).count(missing));
+            assertNamesMissingBuffer(e, bad);
+        }
+    }
+
+    /** The one-line error of a row {@code bad} naming buffer 3 of a one-buffer column. */
+    private static void assertNamesMissingBuffer(IndexOutOfBoundsException e, int bad) {
+        assertTrue(e.getMessage().contains("row=" + bad + " ") && e.getMessage().contains("bufferIndex=3")
+                && e.getMessage().contains("buffers=1"), e.getMessage());
     }
 
     /** A copy of {@code values} with every {@code step}-th value from index {@code first} made null. */

@@ -62,7 +62,8 @@ import java.util.Objects;
  * through a data race.
  *
  * <p><b>Order.</b> {@link #compareTo} is unsigned lexicographic byte order (UTF-8 code point order), a proper
- * prefix first, the same order as {@link ViewKernels#argsort}.
+ * prefix first, the same order as {@link ViewKernels#argsort}. {@link #sort(ByteView[])} sorts an array of values in
+ * that order with {@code argsort}'s radix sort of normalized keys, without comparing pairs.
  */
 public final class ByteView implements Comparable<ByteView> {
     /** The empty value; every empty {@code ByteView} this class creates is this instance. */

@@ -505,7 +505,7 @@ public final class ByteView implements Comparable<ByteView> {
 
     /**
      * The natural order ({@link #compareTo}) as a {@link Comparator}, for sorted maps and merges. To sort an array
-     * use {@link #sort(ByteView[])}, which compares no pairs: on 1M URL-like keys it took 0.12-0.16x the time of
+     * use {@link #sort(ByteView[])}, which compares no pairs: on 1M URL-like keys it took 0.11-0.16x the time of
      * {@code Arrays.sort(values, comparator())}, whose compares read past the shared start of the keys (every
      * segment read checked) again and again ({@code ByteViewBenchmark.sort*}, docs/architecture.md, ByteView,
      * "Sorting an array").

@@ -6,6 +6,7 @@ import static dev.stringview.ViewLayout.LAYOUT_LE_INT;
 
 import dev.stringview.internal.ByteRanges;
 import dev.stringview.internal.Hashing;
+import dev.stringview.internal.KeyRounds;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -61,7 +62,8 @@ import java.util.Objects;
  * through a data race.
  *
  * <p><b>Order.</b> {@link #compareTo} is unsigned lexicographic byte order (UTF-8 code point order), a proper
- * prefix first, the same order as {@link ViewKernels#argsort}.
+ * prefix first, the same order as {@link ViewKernels#argsort}. {@link #sort(ByteView[])} sorts an array of values in
+ * that order with {@code argsort}'s radix sort of normalized keys, without comparing pairs.
  */
 public final class ByteView implements Comparable<ByteView> {
     /** The empty value; every empty {@code ByteView} this class creates is this instance. */
@@ -501,9 +503,102 @@ public final class ByteView implements Comparable<ByteView> {
         return compareAfterPrefix(other);
     }
 
-    /** The natural order ({@link #compareTo}) as a {@link Comparator}, for sorting and sorted maps. */
+    /**
+     * The natural order ({@link #compareTo}) as a {@link Comparator}, for sorted maps and merges. To sort an array
+     * use {@link #sort(ByteView[])}, which compares no pairs: on 1M URL-like keys it took 0.11-0.16x the time of
+     * {@code Arrays.sort(values, comparator())}, whose compares read past the shared start of the keys (every
+     * segment read checked) again and again ({@code ByteViewBenchmark.sort*}, docs/architecture.md, ByteView,
+     * "Sorting an array").
+     */
     public static Comparator<ByteView> comparator() {
         return ORDER;
+    }
+
+    /** {@link #sort(ByteView[], int, int)} of the whole array. */
+    public static void sort(ByteView[] values) {
+        sort(values, 0, values.length);
+    }
+
+    /**
+     * Sorts {@code values[from, to)} in place, ascending in {@link #compareTo} order (unsigned bytewise), stable:
+     * equal values keep their order in the array.
+     *
+     * <p>No comparison callback: the normalized-key radix sort of {@link ViewKernels#argsort}, with the same
+     * rounds. One pass over the values in array order writes each one's bytes 0..15 as two big-endian words
+     * (from its two words when inline, from its memory when long) and its length clipped to "ends within these 16
+     * bytes, or goes on"; a stable MSD radix sort orders them; only runs still tied that go on past 16 bytes are
+     * keyed again by bytes 16..31, and so on. The values are put in their new order once, at the end.
+     *
+     * <p>Nulls are rejected (as {@code Arrays.sort} with the natural order does): a {@code ByteView} array is a key
+     * array, not a column, and there is no order between a missing key and the empty value to choose for the
+     * caller. Every element is checked, and every long value's memory read, before any is moved, so when this
+     * throws (a null, or {@link IllegalStateException} for a value whose arena has closed) the array is unchanged.
+     *
+     * @throws NullPointerException naming the index if an element in the range is null
+     * @throws IndexOutOfBoundsException if {@code [from, to)} is not a range of the array
+     */
+    public static void sort(ByteView[] values, int from, int to) {
+        Objects.checkFromToIndex(from, to, values.length);
+        // The range's values as they were: keys are read from it, and it gives the values for the new order.
+        ByteView[] items = Arrays.copyOfRange(values, from, to);
+        int count = items.length;
+        long[] high = new long[count];
+        long[] low = new long[count];
+        long[] tail = new long[count];
+        ArrayKeys keys = new ArrayKeys(items);
+        for (int i = 0; i < count; i++) {
+            if (items[i] == null) {
+                throw new NullPointerException("null value in the array to sort: index=" + (from + i) + " from="
+                        + from + " to=" + to);
+            }
+            keys.roundKey(i, 0, high, low, tail, i);
+        }
+        if (count < 2) {
+            return;
+        }
+        KeyRounds.sort(keys, high, low, tail, count, count, count);
+        for (int i = 0; i < count; i++) {
+            values[from + i] = items[(int) tail[i]];
+        }
+    }
+
+    /** The sort keys ({@link KeyRounds}) of an array's values, item {@code i} being {@code values[i]}. */
+    private record ArrayKeys(ByteView[] values) implements KeyRounds.KeySource {
+        @Override
+        public void roundKey(int item, int depth, long[] high, long[] low, long[] tail, int at) {
+            ByteView value = values[item];
+            long w0 = value.word0;
+            long w1 = value.word1;
+            int length = (int) w0;
+            Object data = value.data;
+            if (data == null) { // inline: only at depth 0, from the two words
+                high[at] = ViewOrder.inlineKeyHigh(w0, w1);
+                low[at] = ViewOrder.inlineKeyLow(w1);
+            } else if (data instanceof byte[] array) {
+                int offset = (int) w1;
+                high[at] = chunk(array, offset, length, depth);
+                low[at] = length - depth > 8 ? chunk(array, offset, length, depth + 8) : 0;
+            } else {
+                MemorySegment segment = (MemorySegment) data;
+                long offset = w1 & OFFSET_MASK;
+                high[at] = ViewOrder.chunk(segment, offset, length, depth);
+                low[at] = length - depth > 8 ? ViewOrder.chunk(segment, offset, length, depth + 8) : 0;
+            }
+            tail[at] = KeyRounds.tail(length, depth, item);
+        }
+    }
+
+    /**
+     * Bytes {@code [depth, depth + 8)} of a long value in {@code array} at {@code offset}, big-endian, zero-padded
+     * past its end ({@link ViewOrder#chunk} of an array): a word past the end is read as the word ending at the
+     * last byte, shifted up, so nothing outside the value is read.
+     */
+    private static long chunk(byte[] array, int offset, int length, int depth) {
+        if (depth + Long.BYTES <= length) {
+            return (long) BE_LONG.get(array, offset + depth);
+        }
+        long last = (long) BE_LONG.get(array, offset + length - Long.BYTES);
+        return last << (8 * (depth + Long.BYTES - length));
     }
 
     // ------------------------------------------------------------------------------------------- internals

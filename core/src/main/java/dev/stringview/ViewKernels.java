@@ -3,7 +3,7 @@ package dev.stringview;
 import static dev.stringview.ViewLayout.INLINE_MAX;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
-import dev.stringview.internal.KeyRadixSort;
+import dev.stringview.internal.KeyRounds;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
@@ -136,16 +136,6 @@ public final class ViewKernels {
         return sortedPrefix(column, Math.min(k, column.size()));
     }
 
-    /** Bytes of a value each sorting round compares: two 64-bit key words. */
-    private static final int ROUND_BYTES = 16;
-    /** A clipped length meaning "the value goes on past this round's 16 bytes". */
-    private static final int CONTINUES = ROUND_BYTES + 1;
-    /**
-     * A refinement round reads its rows in row order when they are at least 1/this of the column: then a pass
-     * over the whole column's views costs less than the cache misses of reading them in sorted order.
-     */
-    private static final int ROW_ORDER_SHARE = 16;
-
     /** The first {@code limit} ({@code <= size}) entries of the sorted order. */
     private static int[] sortedPrefix(ViewColumn column, int limit) {
         int size = column.size();
@@ -174,117 +164,46 @@ public final class ViewKernels {
             }
             roundKey(views, buffers, row, 0, high, low, tail, filled++);
         }
-        KeyRadixSort sorter = new KeyRadixSort(high, low, tail);
         int sorted = Math.min(limit, nonNull);
-        // Runs still tied after a round, each to be sorted by its next 16 bytes, one depth at a time. For top-k
-        // the radix sort drops the keys of buckets past the limit: runs are looked for only up to where it kept
-        // them.
-        TiedRanges ties = new TiedRanges();
-        pushTies(sorter, tail, 0, sorter.sort(0, nonNull, sorted), sorted, ties);
-        int[] position = null; // position[row]: where a row to refine sits, valid where stamp[row] == depth
-        int[] stamp = null;
-        for (int depth = ROUND_BYTES; ties.top > 0; depth += ROUND_BYTES) {
-            TiedRanges ranges = ties;
-            ties = new TiedRanges();
-            long rows = 0;
-            for (int r = 0; r < ranges.top; r += 2) {
-                rows += ranges.entries[r + 1] - ranges.entries[r];
-            }
-            if (rows >= size / ROW_ORDER_SHARE) {
-                // Many rows to refine: read their views and bytes in row order, not in sorted order (random
-                // accesses into the views and the buffers, a cache miss or two per row). Rows of one range are in
-                // row order (the sort is stable), so the key writes are one forward stream per range.
-                if (position == null) {
-                    position = new int[size];
-                    stamp = new int[size];
-                }
-                for (int r = 0; r < ranges.top; r += 2) {
-                    for (int i = ranges.entries[r]; i < ranges.entries[r + 1]; i++) {
-                        int row = (int) tail[i];
-                        position[row] = i;
-                        stamp[row] = depth;
-                    }
-                }
-                for (int row = 0; row < size; row++) {
-                    if (stamp[row] == depth) {
-                        roundKey(views, buffers, row, depth, high, low, tail, position[row]);
-                    }
-                }
-            } else {
-                for (int r = 0; r < ranges.top; r += 2) {
-                    for (int i = ranges.entries[r]; i < ranges.entries[r + 1]; i++) {
-                        roundKey(views, buffers, (int) tail[i], depth, high, low, tail, i);
-                    }
-                }
-            }
-            for (int r = 0; r < ranges.top; r += 2) {
-                int from = ranges.entries[r];
-                int to = ranges.entries[r + 1];
-                pushTies(sorter, tail, from, sorter.sort(from, to, sorted), sorted, ties);
-            }
-        }
+        KeyRounds.sort(new ColumnKeys(views, buffers), high, low, tail, nonNull, size, sorted);
         for (int i = 0; i < sorted; i++) {
             order[i] = (int) tail[i];
         }
         return order;
     }
 
+    /** The sort keys of a column's rows, for the rounds past the first ({@link #roundKey}). */
+    private record ColumnKeys(MemorySegment views, MemorySegment[] buffers) implements KeyRounds.KeySource {
+        @Override
+        public void roundKey(int row, int depth, long[] high, long[] low, long[] tail, int at) {
+            ViewKernels.roundKey(views, buffers, row, depth, high, low, tail, at);
+        }
+    }
+
     /**
-     * Writes the sort key of a non-null row at byte {@code depth} into position {@code at}: bytes
-     * {@code [depth, depth + 16)} as two big-endian words, zero-padded past the value's end, and in {@code tail}
-     * the row above its length clipped to {@link #CONTINUES}. Rows whose keys agree are ordered by that length:
-     * the shorter is then a prefix of the longer (the padding equals the other's bytes). A row reaches a depth
-     * past 0 only when it went on past the previous round, so it is a long value with {@code length > depth}.
+     * Writes the sort key of a non-null row ({@link KeyRounds}): a short value's (depth 0 only) from its view,
+     * the prefix then the inline bytes 4..11; a long value's from its buffer. Static, with the views and buffers
+     * as arguments, so that round one's loop over all rows has them in locals. With round one calling
+     * {@link ColumnKeys#roundKey} (the views and buffers read from its fields) top-100 of the URL data took
+     * 1.03-1.10x the time of the code before the rounds were shared, and 1.10x (16.6 ms against 15.1) the time of
+     * this form ({@code ArgsortSideBySide <other core's classes> 15 1000000 url}, 2026-11-25 01:12-01:17 UTC, load
+     * average 1-3.5); this form measured 0.97-1.03x the code before (and full argsorts 0.98-1.00x).
      */
     private static void roundKey(MemorySegment views, MemorySegment[] buffers, int row, int depth, long[] high,
             long[] low, long[] tail, int at) {
         long w0 = views.get(LAYOUT_LE_LONG, (long) row << 4);
         long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
         int length = (int) w0;
-        if (length <= INLINE_MAX) { // depth 0: the prefix, then the inline bytes 4..11
-            long inline = Long.reverseBytes(w1);
-            high[at] = (ViewOrder.prefix(w0) << 32) | (inline >>> 32);
-            low[at] = inline << 32;
+        if (length <= INLINE_MAX) {
+            high[at] = ViewOrder.inlineKeyHigh(w0, w1);
+            low[at] = ViewOrder.inlineKeyLow(w1);
         } else {
             MemorySegment buffer = buffers[(int) w1];
             long offset = w1 >>> 32;
             high[at] = ViewOrder.chunk(buffer, offset, length, depth);
             low[at] = length - depth > 8 ? ViewOrder.chunk(buffer, offset, length, depth + 8) : 0;
         }
-        tail[at] = ((long) Math.min(length - depth, CONTINUES) << 32) | row;
-    }
-
-    /**
-     * Adds every run of two or more equal keys in sorted {@code [from, to)} that starts before {@code limit} and
-     * goes on past the round (clipped length {@link #CONTINUES}) to {@code ties}. Runs that end within the round
-     * hold equal values and stay in row order.
-     */
-    private static void pushTies(KeyRadixSort sorter, long[] tail, int from, int to, int limit, TiedRanges ties) {
-        for (int i = from; i < to && i < limit; ) {
-            int end = i + 1;
-            while (end < to && sorter.sameKey(i, end)) {
-                end++;
-            }
-            if (end - i > 1 && (int) (tail[i] >>> 32) == CONTINUES) {
-                ties.push(i, end);
-            }
-            i = end;
-        }
-    }
-
-    /** Ranges of the sort still to refine at the next depth: (from, to) pairs. */
-    private static final class TiedRanges {
-        int[] entries = new int[32];
-        int top;
-
-        void push(int from, int to) {
-            if (top + 2 > entries.length) {
-                entries = Arrays.copyOf(entries, entries.length * 2);
-            }
-            entries[top] = from;
-            entries[top + 1] = to;
-            top += 2;
-        }
+        tail[at] = KeyRounds.tail(length, depth, row);
     }
 
     /**

@@ -44,6 +44,16 @@ final class ViewOrder {
         return Integer.toUnsignedLong(Integer.reverseBytes((int) (w0 >>> 32)));
     }
 
+    /** The first sort key word ({@code internal.KeyRounds}) of an inline value: its prefix, then bytes 4..7. */
+    static long inlineKeyHigh(long w0, long w1) {
+        return (prefix(w0) << 32) | (Long.reverseBytes(w1) >>> 32);
+    }
+
+    /** The second sort key word of an inline value: bytes 8..11, then zero padding. */
+    static long inlineKeyLow(long w1) {
+        return Long.reverseBytes(w1) << 32;
+    }
+
     /**
      * Bytes 4..11 of a non-null row, big-endian and zero-padded: the second view word of an inline value, else
      * the eight bytes after the prefix in its buffer (a long value has at least 13 bytes).

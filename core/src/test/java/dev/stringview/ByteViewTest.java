@@ -54,7 +54,7 @@ class ByteViewTest {
     }
 
     /** The same bytes made in one of every way a ByteView can be made. */
-    private static ByteView make(byte[] value, int how, Arena arena) throws IOException {
+    static ByteView make(byte[] value, int how, Arena arena) throws IOException {
         return switch (how) {
             case 0 -> ByteView.copyOf(value);
             case 1 -> ByteView.copyOf(MemorySegment.ofArray(value), arena);
@@ -105,7 +105,7 @@ class ByteViewTest {
         };
     }
 
-    private static final int WAYS = 15;
+    static final int WAYS = 15;
 
     @Test
     void everyConstructionReadsBackAndAgreesWithTheModel() throws IOException {

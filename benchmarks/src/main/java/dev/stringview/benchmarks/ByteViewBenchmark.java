@@ -56,7 +56,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       copies ({@code ByteView.copyOf(String)}, each made right after its {@code String}).</li>
  *   <li>{@code sort*}: sort {@code rows} URL-like keys (a copy of the array each time, in both):
  *       {@code sortByteView} sorts column views (bytes in the column's native buffers),
- *       {@code sortByteViewCopies} the heap copies of the lookup keys.</li>
+ *       {@code sortByteViewCopies} the heap copies of the lookup keys, both with {@link ByteView#comparator()};
+ *       {@code sortByteViewRadix} and {@code sortByteViewCopiesRadix} sort the same arrays with
+ *       {@link ByteView#sort(ByteView[])}.</li>
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -345,6 +347,22 @@ public class ByteViewBenchmark {
     public ByteView[] sortByteViewCopies(Keys k) {
         ByteView[] copy = k.copies.clone();
         Arrays.sort(copy, ByteView.comparator());
+        return copy;
+    }
+
+    /** {@link ByteView#sort} (a normalized-key radix sort, no comparator) of the column views. */
+    @Benchmark
+    public ByteView[] sortByteViewRadix(Keys k) {
+        ByteView[] copy = k.views.clone();
+        ByteView.sort(copy);
+        return copy;
+    }
+
+    /** {@link ByteView#sort} of the heap copies. */
+    @Benchmark
+    public ByteView[] sortByteViewCopiesRadix(Keys k) {
+        ByteView[] copy = k.copies.clone();
+        ByteView.sort(copy);
         return copy;
     }
 

@@ -34,7 +34,11 @@ public final class KeyRadixSort {
     private long[] highScratch = new long[0];
     private long[] lowScratch = new long[0];
     private long[] tailScratch = new long[0];
-    private final int[][] counts = new int[KEY_BYTES][257];
+    /**
+     * One count table per key byte, made when a range first counts at that byte: a sort of a few keys (all
+     * finished by insertion sort) then allocates none of the 17 KiB.
+     */
+    private final int[][] counts = new int[KEY_BYTES][];
 
     /** Sorts ranges of these arrays (all of the same length), which the caller fills between calls. */
     public KeyRadixSort(long[] high, long[] low, long[] tail) {
@@ -70,7 +74,11 @@ public final class KeyRadixSort {
             long[] words = digit < 8 ? high : digit < 16 ? low : tail;
             int shift = digit < 16 ? 56 - 8 * (digit & 7) : 32;
             int[] count = counts[digit];
-            Arrays.fill(count, 0);
+            if (count == null) {
+                count = counts[digit] = new int[257];
+            } else {
+                Arrays.fill(count, 0);
+            }
             for (int i = from; i < to; i++) {
                 count[(int) (words[i] >>> shift) & 0xFF]++;
             }

@@ -25,14 +25,17 @@ import java.util.Locale;
  * come from core's own vector view pass ({@link Vectorization.ViewWordScan#orderWords}) over the real views.
  *
  * <p>The steps ({@link Step}): the view pass alone; the bare loads of the ties' bytes 4..11 (addresses from an
- * array); those loads after each window's view pass; the same with each address read from the tie's view (word 1,
+ * array); the same loads each waiting on the one before (their latency, so that the bare loop's time over it is
+ * how many misses it keeps in flight); those loads after each window's view pass, after the next window's pass (a
+ * pipeline one window deep) and interleaved with the pass in pieces of the window size, 16384 rows behind it; the
+ * same with each address read from the tie's view (word 1,
  * a load the buffer load depends on), without and with the pass; that plus the length, the compares and the
  * outcome bits ({@code OrderPredicate.resolveTiesOneBuffer}'s body); the gathered two loops (the kernel's
  * {@code resolveTiesGathered} before 2e4139b); its three loops since (offsets, bare loads, compares); the two loops
  * with the addresses taken from the pass's loads instead of the views;
  * and the kernel itself ({@code ViewPredicate.count}). Steps with the pass run at each window size given. Prints
  * medians in ns/row and, per step, ns per tie above the pass. Steps that compute the outcome check their count
- * against the kernel's. Needs {@code --add-modules=jdk.incubator.vector} and 512-bit vectors. Not run in the build
+ * against the kernel's, and the three steps of bare loads after the pass that each long tie is loaded once. Needs {@code --add-modules=jdk.incubator.vector} and 512-bit vectors. Not run in the build
  * except once, tiny, by a test.
  *
  * <pre>
@@ -56,8 +59,24 @@ public final class LongTieBisection {
         PASS(true),
         /** Only the ties' buffer loads, addresses from an array, no pass. */
         LOADS(false),
+        /**
+         * The same loads, each address made to wait on the load before it (plus that load's value ANDed with a
+         * field holding 0): one miss at a time, so its ns a tie is the latency of a long tie's load. LOADS' time
+         * over this one is how many of those misses the bare loop keeps in flight.
+         */
+        CHASE(false),
         /** Each window's pass, then its ties' buffer loads, addresses from an array. */
         PASS_LOADS(true),
+        /**
+         * As PASS_LOADS, but each window's loads issued after the next window's pass, so that they are in flight
+         * while the pass after that one starts (a software pipeline one window deep).
+         */
+        PASS_LAGGED(true),
+        /**
+         * The pass in pieces of the window's rows, each followed by the loads of the ties LAG rows before it: the
+         * misses interleaved with the stream of views at that grain instead of in a loop of their own.
+         */
+        PASS_INTERLEAVED(true),
         /** The tie bits of the real pass (precomputed), each tie's address read from its view, then the load. */
         VIEW_LOADS(false),
         /** Each window's pass, then its ties' addresses from the views, then the loads. */
@@ -137,6 +156,17 @@ public final class LongTieBisection {
                     if (count != data.kernelCount) {
                         throw new IllegalStateException("step disagrees with the kernel: step=" + step + " window="
                                 + window + " count=" + count + " kernel=" + data.kernelCount);
+                    }
+                }
+            }
+            // The steps of bare loads after the pass load every long tie once.
+            long loadSum = data.loadSum();
+            for (int window : windows) {
+                for (Step step : List.of(Step.PASS_LOADS, Step.PASS_LAGGED, Step.PASS_INTERLEAVED)) {
+                    long sum = data.run(step, window);
+                    if (sum != loadSum) {
+                        throw new IllegalStateException("step's loads differ from the long ties' words: step=" + step
+                                + " window=" + window + " sum=" + sum + " expected=" + loadSum);
                     }
                 }
             }
@@ -285,11 +315,18 @@ public final class LongTieBisection {
         long run(Step step, int window) {
             return switch (step) {
                 case LOADS -> loads();
+                case CHASE -> chase();
                 case VIEW_LOADS -> viewLoads();
                 case KERNEL -> predicate.count(column);
+                case PASS_LOADS -> pipelined(window, 0);
+                case PASS_LAGGED -> pipelined(window, window);
+                case PASS_INTERLEAVED -> pipelined(window, LAG);
                 default -> windowed(step, window);
             };
         }
+
+        /** 0, in a field C2 cannot fold, so that {@link #chase}'s addresses depend on the loads before them. */
+        long zero;
 
         private long loads() {
             long sum = 0;
@@ -297,6 +334,28 @@ public final class LongTieBisection {
             MemorySegment b = buffer;
             for (int p = 0; p < address.length; p++) {
                 sum += b.get(LE_LONG, address[p]);
+            }
+            return sum;
+        }
+
+        /** The sum of every long tie's bytes 4..11, as the pipelined steps return it. */
+        long loadSum() {
+            long sum = 0;
+            for (int p = 0; p < longTies; p++) {
+                sum += buffer.get(LE_LONG, tieAddress[p]);
+            }
+            return sum;
+        }
+
+        private long chase() {
+            long sum = 0;
+            long previous = 0;
+            long zero = this.zero;
+            long[] address = tieAddress;
+            MemorySegment b = buffer;
+            for (int p = 0; p < longTies; p++) {
+                previous = b.get(LE_LONG, address[p] + (previous & zero));
+                sum += previous;
             }
             return sum;
         }
@@ -316,10 +375,38 @@ public final class LongTieBisection {
             return sum;
         }
 
+        /** How far behind the pass {@link Step#PASS_INTERLEAVED} issues the ties' loads, in rows. */
+        static final int LAG = 16384;
+
+        /**
+         * PASS_LOADS, PASS_LAGGED and PASS_INTERLEAVED in one method, so that they differ by their arguments and
+         * not by C2's code for them: the pass in pieces of {@code piece} rows, each followed by the loads of the
+         * long ties more than {@code lag} rows behind its end (0: the piece's own ties).
+         */
+        private long pipelined(int piece, int lag) {
+            ensure(piece);
+            long sum = 0;
+            int p = 0; // next entry of tieAddress
+            for (int base = 0; base < rows; base += piece) {
+                int count = Math.min(piece, rows - base);
+                int words = (count + 63) >>> 6;
+                Arrays.fill(less, 0, words, 0L);
+                Arrays.fill(ties, 0, words, 0L);
+                scan.orderWords(views, base, count, firstKey, prefixLittleEndian, false, less, ties);
+                int end = base + count - lag;
+                for (; p < longTies && tieRow[p] < end; p++) {
+                    sum += buffer.get(LE_LONG, tieAddress[p]);
+                }
+            }
+            for (; p < longTies; p++) {
+                sum += buffer.get(LE_LONG, tieAddress[p]);
+            }
+            return sum;
+        }
+
         private long windowed(Step step, int window) {
             ensure(window);
             long result = 0;
-            int p = 0; // next entry of tieAddress
             for (int base = 0; base < rows; base += window) {
                 int count = Math.min(window, rows - base);
                 int words = (count + 63) >>> 6;
@@ -332,14 +419,6 @@ public final class LongTieBisection {
                 }
                 switch (step) {
                     case PASS -> result += ties[0];
-                    case PASS_LOADS -> {
-                        long sum = 0;
-                        int end = base + count;
-                        for (; p < tieRow.length && tieRow[p] < end; p++) {
-                            sum += buffer.get(LE_LONG, tieAddress[p]);
-                        }
-                        result += sum;
-                    }
                     case PASS_VIEW_LOADS -> {
                         long sum = 0;
                         for (int w = 0; w < words; w++) {

@@ -18,8 +18,8 @@ class LongTieBisectionTest {
                 LongTieBisection.run(1, 5000, "mix", new int[] {128, 1024}, line -> { });
         assertEquals(Vectorization.viewWordsChosen(), results != null, Vectorization.describe());
         if (results != null) {
-            // the seven PASS_* steps at two windows, LOADS, VIEW_LOADS and KERNEL once
-            assertEquals(7 * 2 + 3, results.size(), results.toString());
+            // the nine PASS_* steps at two windows, LOADS, CHASE, VIEW_LOADS and KERNEL once
+            assertEquals(9 * 2 + 4, results.size(), results.toString());
             for (LongTieBisection.Result r : results) {
                 assertTrue(r.nsPerRow() > 0, r.toString());
             }

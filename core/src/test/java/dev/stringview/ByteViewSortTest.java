@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -175,7 +176,7 @@ class ByteViewSortTest {
             value[at] = 0x7F; // differs late, below the base's byte there
             list.add(value);
         }
-        java.util.Collections.shuffle(list, random);
+        Collections.shuffle(list, random);
         byte[][] values = list.toArray(new byte[0][]);
         try (Arena arena = Arena.ofConfined()) {
             assertSorts(views(random, values, arena), values, 0, values.length, "seed=" + (SEED + 2));
@@ -214,8 +215,8 @@ class ByteViewSortTest {
         ByteView[] views = views(random, values, arena);
         ByteView[] inline = Arrays.stream(views).filter(ByteView::isInline).toArray(ByteView[]::new);
         byte[][] inlineValues = Arrays.stream(inline).map(ByteView::toByteArray).toArray(byte[][]::new);
-        long native_ = Arrays.stream(views).filter(v -> !v.isInline() && v.segment().isNative()).count();
-        assertTrue(native_ > 0, "no value in native memory: seed=" + (SEED + 3));
+        long nativeValues = Arrays.stream(views).filter(v -> !v.isInline() && v.segment().isNative()).count();
+        assertTrue(nativeValues > 0, "no value in native memory: seed=" + (SEED + 3));
         arena.close();
         ByteView[] before = views.clone();
         assertThrows(IllegalStateException.class, () -> ByteView.sort(views));

@@ -124,8 +124,6 @@ final class OrderPredicate extends ViewPredicate {
         long[] offsets;
         /** The window's ties' positions (row - base), in order, for {@link #resolveTiesGathered}; made with it. */
         int[] positions;
-        /** {@link #resolveTiesGathered}'s below bits, a word per 64 rows; made with it. */
-        long[] below;
         /** Whether the last crowded word had inline ties that {@link #decidedInline} settled. */
         boolean refineInline = true;
         /**
@@ -508,7 +506,6 @@ final class OrderPredicate extends ViewPredicate {
             loaded = window.loaded = new long[window.largest + 1];
             offsets = window.offsets = new long[window.largest + 1];
             positions = window.positions = new int[window.largest + EXTRACTED_TIES];
-            window.below = new long[window.less.length];
         }
         int words = (count + 63) >>> 6;
         // The ties' positions in the window, in order, so that the loops below are counted loops over them: a walk
@@ -566,11 +563,16 @@ final class OrderPredicate extends ViewPredicate {
         }
         long second = this.second;
         int clippedConstant = lengthClipped;
-        // Each word's below and same bits; only words with ties are written and read. The pass's "less" bits are
-        // in accepted by now, so their array holds the same bits.
-        long[] belowWords = window.below;
+        // Each tie's outcome bit goes straight into its word of accepted (in L1), with no per-word settling loop
+        // after: (below | same & sameTerm) ^ flip, bit 0 only. With a long constant a "same" tie (agreeing through
+        // byte 11) is left out here and decided from the bytes after, below. Only words with ties hold their same
+        // bits in sameWords; the pass's "less" bits are in accepted by now, so that array is free.
+        long[] accepted = window.accepted;
         long[] sameWords = window.less;
-        long below = 0;
+        long sameTerm = this.sameTerm & 1;
+        long flip = this.flip & 1;
+        long deepMask = constantIsLong ? 0 : 1; // a long constant's "same" ties are settled after, one by one
+        long anySame = 0;
         long same = 0;
         int current = 0;
         for (int k = 0, j = 0; k < n; k++) {
@@ -585,21 +587,26 @@ final class OrderPredicate extends ViewPredicate {
             int clipped = Math.min(length, INLINE_MAX + 1);
             long x = Long.reverseBytes(word);
             long sameBytes = x == second ? 1 : 0;
+            long sameBit = sameBytes & (clipped == clippedConstant ? 1 : 0);
+            long belowBit = (Long.compareUnsigned(x, second) < 0 ? 1L : 0L)
+                    | (sameBytes & (clipped < clippedConstant ? 1 : 0));
+            long bit = ((belowBit | (sameBit & sameTerm)) ^ flip) & (deepMask | (sameBit ^ 1));
             int w = i >>> 6;
-            // -1 while the tie is in the same word as the one before, else 0: the accumulators start again, with
+            accepted[w] |= bit << i;
+            // -1 while the tie is in the same word as the one before, else 0: the same bits start again, with
             // no branch (the word changes after 1-6 ties, a pattern no predictor follows).
             long keep = ((long) (w ^ current) - 1) >> 63;
             current = w;
-            below = (below & keep) | ((Long.compareUnsigned(x, second) < 0 ? 1L : 0L)
-                    | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
-            same = (same & keep) | (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
+            same = (same & keep) | sameBit << i;
             // Stored for every tie: the word's last tie leaves all of its bits.
             sameWords[w] = same;
-            belowWords[w] = below;
+            anySame |= sameBit;
         }
-        for (int w = 0; w < words; w++) {
-            if (tieWords[w] != 0) {
-                settleWord(views, buffers, base, w, belowWords[w], sameWords[w], window);
+        if (constantIsLong && anySame != 0) {
+            for (int w = 0; w < words; w++) {
+                if (tieWords[w] != 0 && sameWords[w] != 0) {
+                    settleDeep(views, buffers, base, w, sameWords[w], window);
+                }
             }
         }
     }
@@ -615,13 +622,24 @@ final class OrderPredicate extends ViewPredicate {
         long add = ((below | (same & sameTerm)) ^ flip) & ties;
         if (constantIsLong && same != 0) {
             add &= ~same;
-            long first = (long) (base + (w << 6)) << 4;
-            for (long deep = same; deep != 0; deep &= deep - 1) {
-                int i = Long.numberOfTrailingZeros(deep);
-                long at = first + ((long) i << 4);
-                add |= (long) ((acceptMask >>> deepOutcome(buffers, views.get(LAYOUT_LE_LONG, at),
-                        views.get(LAYOUT_LE_LONG, at + 8))) & 1) << i;
-            }
+            settleDeep(views, buffers, base, w, same, window);
+        }
+        window.accepted[w] |= add;
+    }
+
+    /**
+     * Adds to {@code window.accepted} the outcome of word {@code w}'s deep ties ({@code deep}: long rows agreeing
+     * with the long constant through byte 11), each from the bytes after.
+     */
+    private void settleDeep(MemorySegment views, MemorySegment[] buffers, int base, int w, long deep,
+            Window window) {
+        long add = 0;
+        long first = (long) (base + (w << 6)) << 4;
+        for (; deep != 0; deep &= deep - 1) {
+            int i = Long.numberOfTrailingZeros(deep);
+            long at = first + ((long) i << 4);
+            add |= (long) ((acceptMask >>> deepOutcome(buffers, views.get(LAYOUT_LE_LONG, at),
+                    views.get(LAYOUT_LE_LONG, at + 8))) & 1) << i;
         }
         window.accepted[w] |= add;
     }

@@ -124,8 +124,8 @@ final class OrderPredicate extends ViewPredicate {
         long[] offsets;
         /** The window's ties' positions (row - base), in order, for {@link #resolveTiesGathered}; made with it. */
         int[] positions;
-        /** {@link #resolveTiesGathered}'s below bits, a word per 64 rows; made with it. */
-        long[] below;
+        /** The positions of {@link #resolveTiesGathered}'s deep ties (a long constant's); made with it. */
+        int[] deep;
         /** Whether the last crowded word had inline ties that {@link #decidedInline} settled. */
         boolean refineInline = true;
         /**
@@ -488,8 +488,14 @@ final class OrderPredicate extends ViewPredicate {
      * <p>The first and third loops run over the window's tie positions, listed first with no branch for words of
      * up to {@value #EXTRACTED_TIES} ties, instead of walking each word's tie bits: a bit walk's exit is
      * mispredicted nearly every word at Suite 1's 3.2 ties a word, twice a word with two such loops. The third loop
-     * keeps a word's below and same bits in registers, restarting them by arithmetic when the word changes, and
-     * stores them after every tie. Against the bit walks, in separate JVMs alternating (10M contiguous rows, 5%
+     * ORs each tie's outcome bit into its word of {@code window.accepted} (in L1), so no loop over the words
+     * settles them after and no below or same bits are kept per word; a long constant's ties that agree through
+     * byte 11 are left out there, their positions listed with no branch (written for every tie, kept for those),
+     * and decided from the bytes after. Against the per-word bits and a settling loop over the words after (10M
+     * contiguous rows at 5%, {@code KernelCellTiming 10000000 5 lessThan/mix/20 lessThan/25/20}, the base's classes
+     * first on the class path, JVMs alternating, three triples, 2026-11-25 02:21 UTC, load 1.7-1.9): mixed lengths
+     * 1.207-1.219 to 1.172-1.201 ns/row, 25-byte rows 1.452-1.496 to 1.430-1.527 (two of three at 1.430). Against
+     * the bit walks, in separate JVMs alternating (10M contiguous rows, 5%
      * sharing the prefix, {@code KernelCellTiming 10000000 5 lessThan/25/20 lessThan/mix/20}, five pairs):
      * 25-byte rows 1.81-1.93 to 1.51-1.69 ns/row (one outlier 2.05), mixed lengths 2.22-2.79 to 1.91-2.13. The
      * third loop picks a tie's word (loaded or inline) and steps the loaded index by the sign of
@@ -508,7 +514,7 @@ final class OrderPredicate extends ViewPredicate {
             loaded = window.loaded = new long[window.largest + 1];
             offsets = window.offsets = new long[window.largest + 1];
             positions = window.positions = new int[window.largest + EXTRACTED_TIES];
-            window.below = new long[window.less.length];
+            window.deep = new int[window.largest];
         }
         int words = (count + 63) >>> 6;
         // The ties' positions in the window, in order, so that the loops below are counted loops over them: a walk
@@ -566,13 +572,16 @@ final class OrderPredicate extends ViewPredicate {
         }
         long second = this.second;
         int clippedConstant = lengthClipped;
-        // Each word's below and same bits; only words with ties are written and read. The pass's "less" bits are
-        // in accepted by now, so their array holds the same bits.
-        long[] belowWords = window.below;
-        long[] sameWords = window.less;
-        long below = 0;
-        long same = 0;
-        int current = 0;
+        // Each tie's outcome bit goes straight into its word of accepted (in L1), with no per-word settling loop
+        // after: (below | same & sameTerm) ^ flip, bit 0 only. With a long constant a "same" tie (agreeing through
+        // byte 11) is left out there; its position is listed (written for every tie, kept only for those) and it is
+        // decided from the bytes after, below.
+        long[] accepted = window.accepted;
+        int[] deep = window.deep;
+        long sameTerm = this.sameTerm & 1;
+        long flip = this.flip & 1;
+        long longConstant = constantIsLong ? 1 : 0;
+        int deepTies = 0;
         for (int k = 0, j = 0; k < n; k++) {
             int i = positions[k];
             long at = at0 + ((long) i << 4);
@@ -585,22 +594,19 @@ final class OrderPredicate extends ViewPredicate {
             int clipped = Math.min(length, INLINE_MAX + 1);
             long x = Long.reverseBytes(word);
             long sameBytes = x == second ? 1 : 0;
-            int w = i >>> 6;
-            // -1 while the tie is in the same word as the one before, else 0: the accumulators start again, with
-            // no branch (the word changes after 1-6 ties, a pattern no predictor follows).
-            long keep = ((long) (w ^ current) - 1) >> 63;
-            current = w;
-            below = (below & keep) | ((Long.compareUnsigned(x, second) < 0 ? 1L : 0L)
-                    | (sameBytes & (clipped < clippedConstant ? 1 : 0))) << i;
-            same = (same & keep) | (sameBytes & (clipped == clippedConstant ? 1 : 0)) << i;
-            // Stored for every tie: the word's last tie leaves all of its bits.
-            sameWords[w] = same;
-            belowWords[w] = below;
+            long sameBit = sameBytes & (clipped == clippedConstant ? 1 : 0);
+            long belowBit = (Long.compareUnsigned(x, second) < 0 ? 1L : 0L)
+                    | (sameBytes & (clipped < clippedConstant ? 1 : 0));
+            long isDeep = sameBit & longConstant;
+            accepted[i >>> 6] |= (((belowBit | (sameBit & sameTerm)) ^ flip) & (isDeep ^ 1)) << i;
+            deep[deepTies] = i;
+            deepTies += (int) isDeep;
         }
-        for (int w = 0; w < words; w++) {
-            if (tieWords[w] != 0) {
-                settleWord(views, buffers, base, w, belowWords[w], sameWords[w], window);
-            }
+        for (int q = 0; q < deepTies; q++) {
+            int i = deep[q];
+            long at = at0 + ((long) i << 4);
+            accepted[i >>> 6] |= (long) ((acceptMask >>> deepOutcome(buffers, views.get(LAYOUT_LE_LONG, at),
+                    views.get(LAYOUT_LE_LONG, at + 8))) & 1) << i;
         }
     }
 

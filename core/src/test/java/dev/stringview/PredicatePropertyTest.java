@@ -791,6 +791,64 @@ class PredicatePropertyTest {
     }
 
     /**
+     * Order's gathered tie loops on a streamed call ({@link OrderPredicate#STREAMED_ROWS} rows and more over a buffer
+     * of {@link OrderPredicate#GATHER_MIN_BYTES}), where each tie's outcome bit goes straight into its accepted word:
+     * 1M rows of 0..25 bytes (0, 1, 11, 12, 13, 15, 16, 17 among them), in blocks of 5000 rows (so across window
+     * borders) of which 5%, 0%, 40% or 5% share the constant's first 4, 8 or 12 bytes (0x80 and above among them),
+     * one in 25 rows null (with garbage views too), copies of the start that are deep ties of a long constant;
+     * every comparison through every entry point (selections included) against the model. A long tie of a gathered
+     * window naming a missing buffer, and one pointing past the buffer's end, fail naming the row.
+     */
+    @Test
+    void streamedGatheredTiesMatchTheModel() {
+        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+        int rows = OrderPredicate.STREAMED_ROWS + 777;
+        long seed = 0x57EA;
+        Random random = new Random(seed);
+        byte[] start = randomBytes(random, 25, alphabet);
+        start[4] = (byte) 0x80;
+        List<byte[]> values = sharingValues(random, rows, new int[] {5, 0, 40, 5}, 5000, 0, 25,
+                new int[] {0, 1, 4, 8, 11, 12, 13, 15, 16, 17, 25}, start, alphabet);
+        for (int row = 7; row < rows; row += 997) {
+            values.set(row, Arrays.copyOf(start, 13 + row % 13)); // deep ties of the 25-byte start
+        }
+        List<byte[]> constants = List.of(Arrays.copyOf(start, 25), Arrays.copyOf(start, 12),
+                sharingStart(random, start, 17, alphabet), sharingStart(random, start, 8, alphabet));
+        try (Arena arena = Arena.ofConfined()) {
+            ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
+            assertEquals(TieWords.LARGE_WINDOW, TieWords.windowRows(large), "a large buffer takes large windows");
+            List<ViewColumn> columns = List.of(large, TestData.withGarbageNullViews(arena, large, seed));
+            for (int i = 0; i < columns.size(); i++) {
+                checkEveryOrder("streamed gathered ties column#" + i + " seed=" + seed, columns.get(i), values,
+                        constants, seed);
+            }
+            // A long row sharing the start's first four bytes in a sparse block: a tie of a gathered window.
+            int row = 3 * 5000 + 1234;
+            while (values.get(row) == null || values.get(row).length <= 12
+                    || !Arrays.equals(values.get(row), 0, 4, start, 0, 4)) {
+                row++;
+            }
+            for (int bad = 0; bad < 2; bad++) {
+                MemorySegment views = arena.allocate(large.views().byteSize(), 16);
+                MemorySegment.copy(large.views(), 0, views, 0, views.byteSize());
+                long at = (long) row * ViewLayout.VIEW_SIZE;
+                if (bad == 0) {
+                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 2);
+                } else {
+                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET,
+                            (int) large.buffer(0).byteSize() - 6);
+                }
+                ViewColumn broken = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
+                        List.of(large.buffer(0)));
+                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                        () -> ViewPredicates.compare(Comparison.LESS_THAN, start).count(broken));
+                assertTrue(e.getMessage().contains("row=" + row + " ")
+                        && (bad == 1 || e.getMessage().contains("bufferIndex=2")), e.getMessage());
+            }
+        }
+    }
+
+    /**
      * {@code count} of starts-with (patterns of 5..12 bytes) and of equality with a long constant, whose vector
      * pass hands the long candidates' second view words to the buffer loop instead of their row ids: against the
      * model over a large buffer (16384-row windows) in regions of 5/100/2/50% candidates, the same values packed

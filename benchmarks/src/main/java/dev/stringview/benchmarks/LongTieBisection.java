@@ -35,8 +35,9 @@ import java.util.Locale;
  * with the addresses taken from the pass's loads instead of the views;
  * and the kernel itself ({@code ViewPredicate.count}). Steps with the pass run at each window size given. Prints
  * medians in ns/row and, per step, ns per tie above the pass. Steps that compute the outcome check their count
- * against the kernel's, and the three steps of bare loads after the pass that each long tie is loaded once. Needs {@code --add-modules=jdk.incubator.vector} and 512-bit vectors. Not run in the build
- * except once, tiny, by a test.
+ * against the kernel's; it checks that the three steps of bare loads after the pass load each long tie once.
+ * Needs {@code --add-modules=jdk.incubator.vector} and 512-bit vectors. Not run in the build except once, tiny,
+ * by a test.
  *
  * <pre>
  * java -Xmx8g --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector \

@@ -770,23 +770,32 @@ class PredicatePropertyTest {
             while (!tie[row] || values.get(row).length <= 12) {
                 row++;
             }
-            for (int bad = 0; bad < 2; bad++) {
-                MemorySegment views = arena.allocate(large.views().byteSize(), 16);
-                MemorySegment.copy(large.views(), 0, views, 0, views.byteSize());
-                long at = (long) row * ViewLayout.VIEW_SIZE;
-                if (bad == 0) {
-                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 2);
-                } else {
-                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET,
-                            (int) large.buffer(0).byteSize() - 6);
-                }
-                ViewColumn broken = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
-                        List.of(large.buffer(0)));
-                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
-                        () -> ViewPredicates.compare(Comparison.LESS_THAN, start).count(broken));
-                assertTrue(e.getMessage().contains("row=" + row + " ")
-                        && (bad == 1 || e.getMessage().contains("bufferIndex=2")), e.getMessage());
+            assertBadLongTieNamesItsRow(arena, large, row, start);
+        }
+    }
+
+    /**
+     * A copy of one-buffer {@code column} whose long row {@code row} (a tie of {@code constant}) names a missing
+     * buffer, then one whose row points past the buffer's end: {@code lessThan constant} fails naming the row (and
+     * the buffer index).
+     */
+    private static void assertBadLongTieNamesItsRow(Arena arena, ViewColumn column, int row, byte[] constant) {
+        for (int bad = 0; bad < 2; bad++) {
+            MemorySegment views = arena.allocate(column.views().byteSize(), 16);
+            MemorySegment.copy(column.views(), 0, views, 0, views.byteSize());
+            long at = (long) row * ViewLayout.VIEW_SIZE;
+            if (bad == 0) {
+                views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 2);
+            } else {
+                views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET,
+                        (int) column.buffer(0).byteSize() - 6);
             }
+            ViewColumn broken = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, column.size(), views, null,
+                    List.of(column.buffer(0)));
+            IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                    () -> ViewPredicates.compare(Comparison.LESS_THAN, constant).count(broken));
+            assertTrue(e.getMessage().contains("row=" + row + " ")
+                    && (bad == 1 || e.getMessage().contains("bufferIndex=2")), e.getMessage());
         }
     }
 
@@ -828,23 +837,7 @@ class PredicatePropertyTest {
                     || !Arrays.equals(values.get(row), 0, 4, start, 0, 4)) {
                 row++;
             }
-            for (int bad = 0; bad < 2; bad++) {
-                MemorySegment views = arena.allocate(large.views().byteSize(), 16);
-                MemorySegment.copy(large.views(), 0, views, 0, views.byteSize());
-                long at = (long) row * ViewLayout.VIEW_SIZE;
-                if (bad == 0) {
-                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_INDEX, 2);
-                } else {
-                    views.set(ViewLayout.LAYOUT_LE_INT, at + ViewLayout.OFFSET_BUFFER_OFFSET,
-                            (int) large.buffer(0).byteSize() - 6);
-                }
-                ViewColumn broken = ViewColumns.fromViewsUnchecked(ViewKind.BINARY, rows, views, null,
-                        List.of(large.buffer(0)));
-                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
-                        () -> ViewPredicates.compare(Comparison.LESS_THAN, start).count(broken));
-                assertTrue(e.getMessage().contains("row=" + row + " ")
-                        && (bad == 1 || e.getMessage().contains("bufferIndex=2")), e.getMessage());
-            }
+            assertBadLongTieNamesItsRow(arena, large, row, start);
         }
     }
 

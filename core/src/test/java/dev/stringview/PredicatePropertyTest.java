@@ -454,12 +454,8 @@ class PredicatePropertyTest {
         // A first word of inline and long ties (the pass settles the inline ones) with one long row naming a
         // missing buffer.
         int rows = 150;
-        List<byte[]> values = new ArrayList<>();
-        for (int row = 0; row < rows; row++) {
-            byte[] v = Arrays.copyOf(start, row % 2 == 0 ? 8 : 25);
-            v[7] ^= (byte) (row % 2 == 0 ? 1 : 0); // inline rows differ from the constant at byte 7: settled
-            values.add(v);
-        }
+        // Inline rows differ from the constant at byte 7: the pass settles them.
+        List<byte[]> values = settledInlineAndLongTies(start, rows, 7);
         byte[] k = Arrays.copyOf(start, 9);
         k[8] = (byte) 0xC3;
         try (Arena arena = Arena.ofConfined()) {
@@ -540,12 +536,8 @@ class PredicatePropertyTest {
         }
         // A long tie naming a missing buffer, among settled inline ties, in the second word and window.
         int rows = 2100;
-        List<byte[]> values = new ArrayList<>();
-        for (int row = 0; row < rows; row++) {
-            byte[] v = Arrays.copyOf(nonZero, row % 2 == 0 ? 8 : 25);
-            v[5] ^= (byte) (row % 2 == 0 ? 1 : 0); // inline rows differ from the constant at byte 5: settled
-            values.add(v);
-        }
+        // Inline rows differ from the constant at byte 5: the pass settles them.
+        List<byte[]> values = settledInlineAndLongTies(nonZero, rows, 5);
         byte[] k = Arrays.copyOf(nonZero, 13);
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn good = oneAdoptedBuffer(arena, values);
@@ -772,6 +764,21 @@ class PredicatePropertyTest {
             }
             assertBadLongTieNamesItsRow(arena, large, row, start);
         }
+    }
+
+    /**
+     * {@code rows} values alternating an 8-byte row (inline, {@code start}'s first 8 bytes with byte
+     * {@code differAt} flipped, so that a settling pass decides it) and a 25-byte row ({@code start}'s first 25
+     * bytes: a long tie).
+     */
+    private static List<byte[]> settledInlineAndLongTies(byte[] start, int rows, int differAt) {
+        List<byte[]> values = new ArrayList<>();
+        for (int row = 0; row < rows; row++) {
+            byte[] v = Arrays.copyOf(start, row % 2 == 0 ? 8 : 25);
+            v[differAt] ^= (byte) (row % 2 == 0 ? 1 : 0);
+            values.add(v);
+        }
+        return values;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.stringview.parquet;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * How a {@link ParquetViewReader} reads. Immutable; the {@code with...} methods return modified copies.
@@ -27,12 +28,23 @@ import java.util.Objects;
  *     that opened the reader: it must read the batches, call {@code nextBatch} and close the reader (another thread
  *     gets {@link WrongThreadException}), and only closing the reader frees it. The mapped file still belongs to
  *     the caller's arena.
+ * @param prefetch where to read the next row groups' column chunks from a source that is not in memory while the
+ *     current one is decoded ({@link ParquetViewReader#open(ParquetSource, java.lang.foreign.Arena,
+ *     ParquetViewOptions)}); null (the default) reads each row group when the reader reaches it. The reader starts
+ *     no thread of its own. With arena-scoped memory, prefetching needs an arena other threads may allocate from
+ *     ({@code Arena.ofShared()}, {@code ofAuto()}, {@code global()}); with a confined arena the reader reads on
+ *     its own thread.
+ * @param maxRowGroupsInMemory with batch-scoped memory, the most row groups of column chunks held at once: the
+ *     one being decoded and those prefetched (at least 1, default 2). With arena-scoped memory the chunks live in
+ *     the caller's arena and only the read-ahead is bounded by it.
  */
 public record ParquetViewOptions(List<String> columns, int batchSize, boolean validateUtf8, boolean verifyChecksums,
-        long maxPageBytes, boolean nativeDecompression, boolean batchScopedMemory) {
+        long maxPageBytes, boolean nativeDecompression, boolean batchScopedMemory, Executor prefetch,
+        int maxRowGroupsInMemory) {
 
     public static final int DEFAULT_BATCH_SIZE = 8192;
     public static final long DEFAULT_MAX_PAGE_BYTES = 256L << 20;
+    public static final int DEFAULT_MAX_ROW_GROUPS_IN_MEMORY = 2;
 
     public ParquetViewOptions {
         columns = List.copyOf(Objects.requireNonNull(columns, "columns"));
@@ -43,6 +55,10 @@ public record ParquetViewOptions(List<String> columns, int batchSize, boolean va
             throw new IllegalArgumentException("maxPageBytes out of range: maxPageBytes=" + maxPageBytes
                     + " max=" + Integer.MAX_VALUE);
         }
+        if (maxRowGroupsInMemory < 1) {
+            throw new IllegalArgumentException("maxRowGroupsInMemory must be positive: maxRowGroupsInMemory="
+                    + maxRowGroupsInMemory);
+        }
     }
 
     /**
@@ -51,47 +67,59 @@ public record ParquetViewOptions(List<String> columns, int batchSize, boolean va
      */
     public static ParquetViewOptions defaults() {
         return new ParquetViewOptions(List.of(), DEFAULT_BATCH_SIZE, true, true, DEFAULT_MAX_PAGE_BYTES,
-                true, false);
+                true, false, null, DEFAULT_MAX_ROW_GROUPS_IN_MEMORY);
     }
 
     public ParquetViewOptions withColumns(String... names) {
         return new ParquetViewOptions(List.of(names), batchSize, validateUtf8, verifyChecksums, maxPageBytes,
-                nativeDecompression, batchScopedMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
     }
 
     public ParquetViewOptions withColumns(List<String> names) {
         return new ParquetViewOptions(names, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
-                nativeDecompression, batchScopedMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
     }
 
     public ParquetViewOptions withBatchSize(int rows) {
         return new ParquetViewOptions(columns, rows, validateUtf8, verifyChecksums, maxPageBytes,
-                nativeDecompression, batchScopedMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
     }
 
     public ParquetViewOptions withUtf8Validation(boolean enabled) {
         return new ParquetViewOptions(columns, batchSize, enabled, verifyChecksums, maxPageBytes,
-                nativeDecompression, batchScopedMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
     }
 
     public ParquetViewOptions withChecksumVerification(boolean enabled) {
         return new ParquetViewOptions(columns, batchSize, validateUtf8, enabled, maxPageBytes,
-                nativeDecompression, batchScopedMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
     }
 
     public ParquetViewOptions withMaxPageBytes(long bytes) {
         return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, bytes,
-                nativeDecompression, batchScopedMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
     }
 
     public ParquetViewOptions withNativeDecompression(boolean enabled) {
         return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
-                enabled, batchScopedMemory);
+                enabled, batchScopedMemory, prefetch, maxRowGroupsInMemory);
     }
 
     /** See {@link #batchScopedMemory()}: each batch is freed when the next one is read. */
     public ParquetViewOptions withBatchScopedMemory(boolean enabled) {
         return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
-                nativeDecompression, enabled);
+                nativeDecompression, enabled, prefetch, maxRowGroupsInMemory);
+    }
+
+    /** See {@link #prefetch()}: read the next row groups on {@code executor} (null: no prefetch). */
+    public ParquetViewOptions withPrefetch(Executor executor) {
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
+                nativeDecompression, batchScopedMemory, executor, maxRowGroupsInMemory);
+    }
+
+    /** See {@link #maxRowGroupsInMemory()}. */
+    public ParquetViewOptions withMaxRowGroupsInMemory(int rowGroups) {
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
+                nativeDecompression, batchScopedMemory, prefetch, rowGroups);
     }
 }

@@ -5,6 +5,7 @@ import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicate;
 import dev.stringview.parquet.internal.ColumnChunkReader;
+import dev.stringview.parquet.internal.RangeReads;
 import dev.stringview.parquet.internal.ReadMemory;
 import dev.stringview.parquet.internal.SegmentCodecFactory;
 import dev.stringview.parquet.internal.SegmentInputFile;
@@ -18,7 +19,11 @@ import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.List;
 import java.util.Objects;
 import org.apache.parquet.ParquetReadOptions;
@@ -73,10 +78,22 @@ public final class ParquetViewReader implements AutoCloseable {
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final int MAGIC_PAR1 = 0x3152_4150; // "PAR1" little-endian
     private static final int MAGIC_PARE = 0x4552_4150; // "PARE": encrypted footer
+    /** The speculative tail read for the footer: most footers fit, and one request costs more than 64 KiB. */
+    static final long FOOTER_READ = 64 << 10;
 
     private final String fileName;
     private final ReadMemory memory;
+    /** The whole file when the source holds it in memory (a mapping), else null: chunks are read per row group. */
     private final MemorySegment file;
+    /** The source's reads and their counters, shared with the parts of a scan. */
+    private final RangeReads reads;
+    /** The caller's arena (arena-scoped memory), or null. */
+    private final Arena arena;
+    /** Where row groups are prefetched, or null: only when chunks are read and the memory allows another thread. */
+    private final Executor prefetch;
+    /** The chunks of the row group being read (null when the file is in memory), and those fetched ahead. */
+    private FetchedGroup current;
+    private final ArrayDeque<FetchedGroup> ahead = new ArrayDeque<>();
     private final ParquetMetadata footer;
     private final long footerStart;
     private final List<ParquetColumn> allColumns;
@@ -104,15 +121,15 @@ public final class ParquetViewReader implements AutoCloseable {
     private boolean closed;
     private final boolean dictionaryHeaderMissing;
 
-    private ParquetViewReader(String fileName, Arena arena, MemorySegment file, ParquetMetadata footer,
-            long footerStart, List<ParquetColumn> allColumns, List<ParquetColumn> projection,
+    private ParquetViewReader(String fileName, Arena arena, MemorySegment file, RangeReads reads,
+            ParquetMetadata footer, long footerStart, List<ParquetColumn> allColumns, List<ParquetColumn> projection,
             ParquetViewOptions options) {
-        this(fileName, arena, file, footer, footerStart, allColumns, projection, options, 0,
+        this(fileName, arena, file, reads, footer, footerStart, allColumns, projection, options, 0,
                 footer.getBlocks().size(), null);
     }
 
-    private ParquetViewReader(String fileName, Arena arena, MemorySegment file, ParquetMetadata footer,
-            long footerStart, List<ParquetColumn> allColumns, List<ParquetColumn> projection,
+    private ParquetViewReader(String fileName, Arena arena, MemorySegment file, RangeReads reads,
+            ParquetMetadata footer, long footerStart, List<ParquetColumn> allColumns, List<ParquetColumn> projection,
             ParquetViewOptions options, int firstGroup, int endGroup, List<PageRange> ranges) {
         this.firstGroup = firstGroup;
         this.endGroup = endGroup;
@@ -122,6 +139,10 @@ public final class ParquetViewReader implements AutoCloseable {
         this.fileName = fileName;
         this.memory = options.batchScopedMemory() ? ReadMemory.batchScoped() : ReadMemory.of(arena);
         this.file = file;
+        this.reads = reads;
+        this.arena = options.batchScopedMemory() ? null : arena;
+        this.prefetch = file == null && options.prefetch() != null
+                && (options.batchScopedMemory() || otherThreadsMayAllocate(arena)) ? options.prefetch() : null;
         this.footer = footer;
         this.footerStart = footerStart;
         this.allColumns = allColumns;
@@ -167,8 +188,8 @@ public final class ParquetViewReader implements AutoCloseable {
                         + " previousEnd=" + before.end());
             }
         }
-        return new ParquetViewReader(fileName, arena, file, footer, footerStart, allColumns, projection,
-                partOptions, group, group + 1, ranges == null ? null : List.copyOf(ranges));
+        return new ParquetViewReader(fileName, arena, file, reads, footer, footerStart, allColumns, projection,
+                partOptions.withPrefetch(null), group, group + 1, ranges == null ? null : List.copyOf(ranges));
     }
 
     /** The footer as parquet-java read it (statistics, bloom filter offsets) for scans in this package. */
@@ -182,8 +203,8 @@ public final class ParquetViewReader implements AutoCloseable {
     }
 
     /** The chunk of {@code column} in row group {@code group}, checked against the file. */
-    ColumnChunkReader.Chunk chunk(int group, ParquetColumn column) throws ParquetViewException {
-        return chunkOf(group, column);
+    ColumnChunkReader.Chunk chunk(int group, ParquetColumn column) throws IOException {
+        return chunkOf(group, column, arena != null ? arena : Arena.ofAuto());
     }
 
     /** The rows of the row groups before {@code group}: the file row its first row is. */
@@ -217,7 +238,8 @@ public final class ParquetViewReader implements AutoCloseable {
     }
 
     /**
-     * Maps {@code path} into {@code arena}, reads its footer and checks that the projected columns can be read.
+     * Maps {@code path} into {@code arena} ({@link ParquetSources#map}), reads its footer and checks that the
+     * projected columns can be read. Views of uncompressed pages point straight into the mapping.
      *
      * @throws UnsupportedParquetException for nested, repeated or non-BYTE_ARRAY columns and encrypted files
      * @throws CorruptParquetException for a file that is not Parquet or whose footer is damaged
@@ -227,36 +249,78 @@ public final class ParquetViewReader implements AutoCloseable {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(arena, "arena");
         Objects.requireNonNull(options, "options");
-        String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
-        MemorySegment file;
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            long size = channel.size();
-            if (size < 12) {
-                throw new CorruptParquetException("not a parquet file, too small", name, null, -1, -1,
-                        "fileSize=" + size + " minSize=12", null);
+        return open(ParquetSources.map(path, arena), arena, options);
+    }
+
+    /**
+     * Reads the footer of {@code source} (one read of its last 64 KiB, and a second only for a larger footer) and
+     * checks that the projected columns can be read. Unless the source holds the file in memory, each row group's
+     * projected column chunks are then read when the reader reaches it (or earlier, on the
+     * {@linkplain ParquetViewOptions#prefetch() prefetch executor}), with gaps of up to 1 MiB between them merged
+     * into one read, into segments from the reader's memory: the caller's {@code arena}, or with batch-scoped memory
+     * the reader's own, freed once no batch points into them. The source stays the caller's: the reader never
+     * closes it, and it must stay open until the reader is closed.
+     *
+     * @throws UnsupportedParquetException for nested, repeated or non-BYTE_ARRAY columns and encrypted files
+     * @throws CorruptParquetException for a file that is not Parquet or whose footer is damaged
+     * @throws IllegalArgumentException for a projected column the file does not have
+     */
+    public static ParquetViewReader open(ParquetSource source, Arena arena, ParquetViewOptions options)
+            throws IOException {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(arena, "arena");
+        Objects.requireNonNull(options, "options");
+        String name = source.name();
+        long size = source.length();
+        if (size < 12) {
+            throw new CorruptParquetException("not a parquet file, too small", name, null, -1, -1,
+                    "fileSize=" + size + " minSize=12", null);
+        }
+        RangeReads reads = new RangeReads(source);
+        MemorySegment file = source.inMemory();
+        if (file != null && file.byteSize() != size) {
+            throw new IllegalArgumentException("source's bytes in memory differ from its length: file=" + name
+                    + " length=" + size + " inMemory=" + file.byteSize());
+        }
+        ParquetMetadata footer;
+        long footerStart;
+        try (Arena tailArena = Arena.ofConfined()) {
+            long tailStart = file != null ? 0 : Math.max(0, size - FOOTER_READ);
+            MemorySegment tail = file != null ? file : readOrName(reads, tailStart, size - tailStart, tailArena, name);
+            long tailSize = tail.byteSize();
+            // Read from a source, the head magic is checked only when the tail read reaches it (as arrow-rs and
+            // parquet-java do): a request for 4 bytes costs as much as the tail read.
+            int head = tailStart == 0 ? tail.get(LE_INT, 0) : MAGIC_PAR1;
+            int trailer = tail.get(LE_INT, tailSize - 4);
+            if (trailer == MAGIC_PARE) {
+                throw new UnsupportedParquetException("encrypted file (encrypted footer) is not supported", name,
+                        null, -1, -1, "magic=PARE");
             }
-            file = channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-        } catch (NoSuchFileException e) {
-            throw new NoSuchFileException(path.toString(), null, "no such file: file=" + name);
+            if (head != MAGIC_PAR1 || trailer != MAGIC_PAR1) {
+                throw new CorruptParquetException("not a parquet file, or truncated: magic bytes missing", name,
+                        null, -1, -1, "fileSize=" + size + " headMagic=" + magic(head) + " tailMagic="
+                        + magic(trailer), null);
+            }
+            long footerLength = tail.get(LE_INT, tailSize - 8) & 0xFFFF_FFFFL;
+            footerStart = size - 8 - footerLength;
+            if (footerStart < 4) {
+                throw new CorruptParquetException("footer longer than the file", name, null, -1, -1,
+                        "footerLength=" + footerLength + " fileSize=" + size, null);
+            }
+            if (file == null) {
+                // The rest of a footer longer than the speculative tail read.
+                long from = Math.min(footerStart, tailStart);
+                if (from < tailStart) {
+                    MemorySegment whole = tailArena.allocate(size - from, 8);
+                    MemorySegment.copy(readOrName(reads, from, tailStart - from, tailArena, name), 0, whole, 0,
+                            tailStart - from);
+                    MemorySegment.copy(tail, 0, whole, tailStart - from, tailSize);
+                    tail = whole;
+                    tailStart = from;
+                }
+            }
+            footer = readFooter(name, tail, tailStart);
         }
-        long size = file.byteSize();
-        int head = file.get(LE_INT, 0);
-        int tail = file.get(LE_INT, size - 4);
-        if (tail == MAGIC_PARE) {
-            throw new UnsupportedParquetException("encrypted file (encrypted footer) is not supported", name, null,
-                    -1, -1, "magic=PARE");
-        }
-        if (head != MAGIC_PAR1 || tail != MAGIC_PAR1) {
-            throw new CorruptParquetException("not a parquet file, or truncated: magic bytes missing", name, null,
-                    -1, -1, "fileSize=" + size + " headMagic=" + magic(head) + " tailMagic=" + magic(tail), null);
-        }
-        long footerLength = file.get(LE_INT, size - 8) & 0xFFFF_FFFFL;
-        long footerStart = size - 8 - footerLength;
-        if (footerStart < 4) {
-            throw new CorruptParquetException("footer longer than the file", name, null, -1, -1,
-                    "footerLength=" + footerLength + " fileSize=" + size, null);
-        }
-        ParquetMetadata footer = readFooter(name, file);
         org.apache.parquet.hadoop.metadata.FileMetaData.EncryptionType encryption = footer.getFileMetaData().getEncryptionType();
         if (encryption != null && encryption != org.apache.parquet.hadoop.metadata.FileMetaData.EncryptionType.UNENCRYPTED) {
             throw new UnsupportedParquetException("encrypted file is not supported", name, null, -1, -1,
@@ -281,7 +345,7 @@ public final class ParquetViewReader implements AutoCloseable {
             }
             projection.add(check(name, schema.getType(column)));
         }
-        ParquetViewReader reader = new ParquetViewReader(name, arena, file, footer, footerStart,
+        ParquetViewReader reader = new ParquetViewReader(name, arena, file, reads, footer, footerStart,
                 java.util.Collections.unmodifiableList(all),
                 List.copyOf(projection), options);
         reader.checkChunks();
@@ -297,11 +361,29 @@ public final class ParquetViewReader implements AutoCloseable {
         return sb.toString();
     }
 
-    private static ParquetMetadata readFooter(String name, MemorySegment file) throws ParquetViewException {
+    /** Reads {@code length} bytes at {@code offset} for the footer, naming the file in an I/O error. */
+    private static MemorySegment readOrName(RangeReads reads, long offset, long length, Arena arena, String name)
+            throws IOException {
+        try {
+            return reads.readOne(offset, length, arena);
+        } catch (IOException e) {
+            throw new IOException("cannot read the footer: file=" + name + " offset=" + offset + " length=" + length
+                    + " detail=\"" + e.getMessage() + "\"", e);
+        }
+    }
+
+    /** Whether a segment of {@code arena} may be used by a thread other than the caller's (not confined). */
+    private static boolean otherThreadsMayAllocate(Arena arena) {
+        return arena != null && arena.allocate(1).isAccessibleBy(new Thread(() -> {}));
+    }
+
+    /** The footer from {@code tail}, the file's bytes from {@code tailStart} to its end. */
+    private static ParquetMetadata readFooter(String name, MemorySegment tail, long tailStart)
+            throws ParquetViewException {
         ParquetReadOptions readOptions = ParquetReadOptions.builder(new PlainParquetConfiguration())
                 .withCodecFactory(new SegmentCodecFactory())
                 .build();
-        try (ParquetFileReader reader = ParquetFileReader.open(new SegmentInputFile(file), readOptions)) {
+        try (ParquetFileReader reader = ParquetFileReader.open(new SegmentInputFile(tail, tailStart), readOptions)) {
             return reader.getFooter();
         } catch (ParquetCryptoRuntimeException e) {
             throw new UnsupportedParquetException("encrypted file is not supported", name, null, -1, -1,
@@ -358,7 +440,7 @@ public final class ParquetViewReader implements AutoCloseable {
                         "rows=" + block.getRowCount(), null);
             }
             for (ParquetColumn column : projection) {
-                chunkOf(g, column); // throws if missing, encrypted or out of range
+                place(g, column); // throws if missing, encrypted or out of range
             }
         }
     }
@@ -374,7 +456,60 @@ public final class ParquetViewReader implements AutoCloseable {
         return null;
     }
 
-    private ColumnChunkReader.Chunk chunkOf(int g, ParquetColumn column) throws ParquetViewException {
+    /** Where a column chunk lies in the file, checked against it. */
+    private record Place(long start, long length, long values, CompressionCodecName codec) {}
+
+    /**
+     * The chunk of {@code column} in row group {@code g}. In a file held in memory its coordinates are the file's;
+     * else the chunk is read now, alone, into the reader's memory, and its coordinates are the chunk's own (0 is its
+     * first byte), as for every chunk a reader reads from a source ({@link #chunkFileOffset}).
+     */
+    private ColumnChunkReader.Chunk chunkOf(int g, ParquetColumn column, Arena target) throws IOException {
+        Place p = place(g, column);
+        if (file != null) {
+            return new ColumnChunkReader.Chunk(fileName, file, column.name(), column.kind(), column.optional(), g,
+                    p.codec(), p.start(), p.length(), p.values());
+        }
+        MemorySegment bytes = readChunks(g, List.of(column), List.of(p), target, 0)[0];
+        return chunkIn(g, column, p, bytes);
+    }
+
+    /** The chunk over {@code bytes}, its bytes as read from the source: chunk coordinates. */
+    private ColumnChunkReader.Chunk chunkIn(int g, ParquetColumn column, Place p, MemorySegment bytes) {
+        return new ColumnChunkReader.Chunk(fileName, bytes, column.name(), column.kind(), column.optional(), g,
+                p.codec(), 0, bytes.byteSize(), p.values());
+    }
+
+    /**
+     * Where offset 0 of a chunk's coordinates lies in the file: 0 for a file in memory (the chunk's coordinates are
+     * the file's), else the chunk's first byte. Page-index offsets are file offsets; subtract this to compare them
+     * with page offsets in the chunk.
+     */
+    long chunkFileOffset(int g, ParquetColumn column) throws ParquetViewException {
+        return file != null ? 0 : place(g, column).start();
+    }
+
+    /** Reads the chunks at {@code places} (of {@code columns}, row group {@code g}) from the source. */
+    private MemorySegment[] readChunks(int g, List<ParquetColumn> columns, List<Place> places, Arena target,
+            long skipped) throws IOException {
+        List<RangeReads.Range> ranges = new ArrayList<>(places.size());
+        for (Place p : places) {
+            ranges.add(new RangeReads.Range(p.start(), p.length()));
+        }
+        try {
+            return reads.read(ranges, target, skipped);
+        } catch (IOException e) {
+            StringBuilder where = new StringBuilder();
+            for (int c = 0; c < columns.size(); c++) {
+                where.append(c == 0 ? "" : ",").append(columns.get(c).name()).append('@')
+                        .append(places.get(c).start()).append('+').append(places.get(c).length());
+            }
+            throw new IOException("cannot read column chunks: file=" + fileName + " rowGroup=" + g + " chunks=["
+                    + where + "] detail=\"" + e.getMessage() + "\"", e);
+        }
+    }
+
+    private Place place(int g, ParquetColumn column) throws ParquetViewException {
         BlockMetaData block = footer.getBlocks().get(g);
         ColumnChunkMetaData meta = chunkMetaData(g, column.name());
         if (meta == null) {
@@ -412,8 +547,7 @@ public final class ParquetViewReader implements AutoCloseable {
             // parquet-java (for the last chunk) do; the pages themselves stay bounds-checked.
             length += Math.min(100, footerStart - (start + length));
         }
-        return new ColumnChunkReader.Chunk(fileName, file, column.name(), column.kind(), column.optional(), g,
-                codec, start, length, values);
+        return new Place(start, length, values, codec);
     }
 
     /** The names of the schema's top-level fields, readable or not, in schema order. */
@@ -520,6 +654,11 @@ public final class ParquetViewReader implements AutoCloseable {
         memory.freeRetired();
         closeReaders();
         memory.freeRetired();
+        release(current);
+        current = null;
+        while (!ahead.isEmpty() && ahead.peekFirst().group() < target) {
+            release(ahead.pollFirst());
+        }
         rowGroup = target - 1;
         rowsLeftInGroup = 0;
         nextRow = rowsBefore(footer, target);
@@ -583,17 +722,23 @@ public final class ParquetViewReader implements AutoCloseable {
         return n;
     }
 
-    private boolean nextRowGroup() throws ParquetViewException {
+    private boolean nextRowGroup() throws IOException {
         closeReaders();
         memory.freeRetired(); // the last row group's pages and dictionaries: no batch points into them any more
+        release(current); // and its chunks, when they are the reader's own
+        current = null;
         if (rowGroup + 1 >= endGroup) {
             return false;
         }
         rowGroup++;
         rowsLeftInGroup = footer.getBlocks().get(rowGroup).getRowCount();
         readers = new ColumnChunkReader[projection.size()];
+        if (file == null && !projection.isEmpty()) {
+            current = take(rowGroup);
+        }
         for (int c = 0; c < projection.size(); c++) {
-            ColumnChunkReader.Chunk chunk = chunkOf(rowGroup, projection.get(c));
+            ColumnChunkReader.Chunk chunk = current == null ? chunkOf(rowGroup, projection.get(c), null)
+                    : chunkIn(rowGroup, projection.get(c), place(rowGroup, projection.get(c)), current.chunks()[c]);
             if (ranges == null) {
                 readers[c] = new ColumnChunkReader(chunk, settings, memory, null);
             } else {
@@ -623,6 +768,157 @@ public final class ParquetViewReader implements AutoCloseable {
     }
 
     /**
+     * A row group's projected chunks read from the source: {@code chunks[c]} for projected column {@code c}, in
+     * {@code arena} (the reader's own for batch-scoped memory, freed by {@link #release}; else the caller's), or,
+     * while it is being read ahead, the read's outcome.
+     */
+    private record FetchedGroup(int group, Arena arena, MemorySegment[] chunks, CompletableFuture<MemorySegment[]> read) {}
+
+    /**
+     * The chunks of row group {@code g}: read ahead if a prefetch holds them (waiting for it), else read now. Then
+     * starts reading the next row groups ahead, up to the memory bound.
+     */
+    private FetchedGroup take(int g) throws IOException {
+        FetchedGroup next = ahead.peekFirst();
+        FetchedGroup taken;
+        if (next != null && next.group() == g) {
+            ahead.removeFirst();
+            try {
+                taken = new FetchedGroup(g, next.arena(), next.read().join(), null);
+            } catch (java.util.concurrent.CompletionException e) {
+                release(next);
+                Throwable cause = e.getCause();
+                if (cause instanceof UncheckedIOException u) {
+                    throw u.getCause();
+                }
+                if (cause instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (cause instanceof Error err) {
+                    throw err;
+                }
+                throw new IOException(cause);
+            }
+        } else {
+            dropAhead();
+            Arena groupArena = groupArena();
+            try {
+                taken = new FetchedGroup(g, groupArena, fetch(g, groupArena), null);
+            } catch (IOException | RuntimeException e) {
+                release(new FetchedGroup(g, groupArena, null, null));
+                throw e;
+            }
+        }
+        if (prefetch != null) {
+            int last = ahead.isEmpty() ? g : ahead.peekLast().group();
+            while (ahead.size() + 1 < options.maxRowGroupsInMemory() && last + 1 < endGroup) {
+                int group = ++last;
+                Arena groupArena = groupArena();
+                CompletableFuture<MemorySegment[]> read = new CompletableFuture<>();
+                ahead.addLast(new FetchedGroup(group, groupArena, null, read));
+                try {
+                    prefetch.execute(() -> {
+                        try {
+                            read.complete(fetch(group, groupArena));
+                        } catch (IOException e) {
+                            read.completeExceptionally(new UncheckedIOException(e));
+                        } catch (Throwable t) {
+                            read.completeExceptionally(t);
+                        }
+                    });
+                } catch (RuntimeException rejected) {
+                    // An executor that refuses work (shut down, saturated): read this group when it is reached.
+                    ahead.removeLast();
+                    release(new FetchedGroup(group, groupArena, null, null));
+                    break;
+                }
+            }
+        }
+        return taken;
+    }
+
+    /** The arena a fetched row group's chunks live in: the caller's, or a new one of the reader's. */
+    private Arena groupArena() {
+        if (arena != null) {
+            return arena;
+        }
+        openChunkArenas++;
+        return Arena.ofShared();
+    }
+
+    /** Arenas of chunks read from the source that this reader opened and has not freed yet (for tests). */
+    int openChunkArenas() {
+        return openChunkArenas;
+    }
+
+    private int openChunkArenas;
+
+    /** Reads row group {@code g}'s projected chunks (for a part over page ranges, up to its last range). */
+    private MemorySegment[] fetch(int g, Arena target) throws IOException {
+        List<Place> places = new ArrayList<>(projection.size());
+        long wanted = 0;
+        for (ParquetColumn column : projection) {
+            Place p = place(g, column);
+            if (ranges != null) {
+                // Chunk coordinates start at 0, so the last range's end is the bytes this part needs.
+                p = new Place(p.start(), Math.min(p.length(), ranges.get(ranges.size() - 1).end()), p.values(),
+                        p.codec());
+            }
+            places.add(p);
+            wanted += p.length();
+        }
+        long all = 0;
+        for (ColumnChunkMetaData c : footer.getBlocks().get(g).getColumns()) {
+            all += c.getTotalSize();
+        }
+        return readChunks(g, projection, places, target, Math.max(0, all - wanted));
+    }
+
+    /** Frees a fetched group's chunks when they are the reader's own (batch-scoped), once its read is over. */
+    private void release(FetchedGroup group) {
+        if (group == null || group.arena() == arena || group.arena() == null) {
+            return;
+        }
+        if (group.read() != null) {
+            try {
+                group.read().join();
+            } catch (RuntimeException ignored) {
+                // the read failed or was never run: nothing of it is used, the arena is freed below
+            }
+        }
+        group.arena().close();
+        openChunkArenas--;
+    }
+
+    /** Waits for the row groups read ahead and frees them (a seek, or close). */
+    private void dropAhead() {
+        for (FetchedGroup g = ahead.pollFirst(); g != null; g = ahead.pollFirst()) {
+            release(g);
+        }
+    }
+
+    /** What this reader (and the parts of a scan over it) asked of the source so far. */
+    public ReadCounters readCounters() {
+        return reads.counters();
+    }
+
+    /** The source's reads, for the scans in this package (row groups skipped whole are counted there). */
+    RangeReads reads() {
+        return reads;
+    }
+
+    /**
+     * {@code length} bytes of metadata at {@code offset} (a page index, a bloom filter): a slice of the file held
+     * in memory, else read from the source into {@code target}. Null if the range is not inside the file's data.
+     */
+    MemorySegment metadata(long offset, long length, Arena target) throws IOException {
+        if (offset < 4 || length < 0 || length > footerStart - offset) {
+            return null;
+        }
+        return file != null ? file.asSlice(offset, length) : reads.readOne(offset, length, target);
+    }
+
+    /**
      * Reads every page of {@code column} in every row group and describes each (kind, encoding, codec, values,
      * nulls, sizes, how its views were built). Decoded values go into a temporary arena, not this reader's.
      */
@@ -641,11 +937,10 @@ public final class ParquetViewReader implements AutoCloseable {
         int batch = options.batchSize();
         long[] bits = target.optional() ? new long[(batch + 63) >>> 6] : null;
         for (int g = 0; g < footer.getBlocks().size(); g++) {
-            ColumnChunkReader.Chunk chunk = chunkOf(g, target);
             try (Arena scratch = Arena.ofConfined();
-                    ColumnChunkReader reader = new ColumnChunkReader(chunk, settings, ReadMemory.of(scratch),
-                            pages::add)) {
-                long left = chunk.numValues();
+                    ColumnChunkReader reader = new ColumnChunkReader(chunkOf(g, target, scratch), settings,
+                            ReadMemory.of(scratch), pages::add)) {
+                long left = place(g, target).values();
                 while (left > 0) {
                     int n = (int) Math.min(batch, left);
                     reader.read(new ViewSink(scratch, target.kind(), n, bits), 0, n);
@@ -675,6 +970,9 @@ public final class ParquetViewReader implements AutoCloseable {
             memory.checkOwner("close"); // before anything changes: only the owner can free batch-scoped memory
             closed = true;
             closeReaders();
+            dropAhead();
+            release(current);
+            current = null;
             memory.close();
         }
     }

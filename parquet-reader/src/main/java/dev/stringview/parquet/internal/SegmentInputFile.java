@@ -9,45 +9,59 @@ import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * A parquet-java {@link InputFile} over a memory-mapped file segment, so parquet-java reads the footer without
- * Hadoop's FileSystem (which fails on JDK 23+) and without LocalInputFile's temporary arrays.
+ * A parquet-java {@link InputFile} over the last bytes of a file held in a segment (the whole file when it is
+ * memory-mapped; the tail read for the footer otherwise), so parquet-java reads the footer without Hadoop's
+ * FileSystem (which fails on JDK 23+) and without LocalInputFile's temporary arrays. Positions are the file's;
+ * the segment holds {@code [fileLength - segment size, fileLength)}, and a read before that is an
+ * {@link EOFException}.
  */
 public final class SegmentInputFile implements InputFile {
-    private final MemorySegment file;
+    private final MemorySegment tail;
+    private final long base;
 
+    /** The whole file. */
     public SegmentInputFile(MemorySegment file) {
-        this.file = file;
+        this(file, 0);
+    }
+
+    /** {@code tail} holds the file's bytes from {@code base} to its end. */
+    public SegmentInputFile(MemorySegment tail, long base) {
+        this.tail = tail;
+        this.base = base;
     }
 
     @Override
     public long getLength() {
-        return file.byteSize();
+        return base + tail.byteSize();
     }
 
     @Override
     public SeekableInputStream newStream() {
-        return new Stream(file);
+        return new Stream(tail, base);
     }
 
     private static final class Stream extends SeekableInputStream {
         private final MemorySegment data;
-        private long position;
+        private final long base;
+        private long position; // within data
 
-        Stream(MemorySegment data) {
+        Stream(MemorySegment data, long base) {
             this.data = data;
+            this.base = base;
         }
 
         @Override
         public long getPos() {
-            return position;
+            return base + position;
         }
 
         @Override
         public void seek(long newPos) throws IOException {
-            if (newPos < 0 || newPos > data.byteSize()) {
-                throw new EOFException("seek outside file: position=" + newPos + " fileSize=" + data.byteSize());
+            if (newPos < base || newPos - base > data.byteSize()) {
+                throw new EOFException("seek outside the bytes read: position=" + newPos + " from=" + base
+                        + " fileSize=" + (base + data.byteSize()));
             }
-            position = newPos;
+            position = newPos - base;
         }
 
         @Override

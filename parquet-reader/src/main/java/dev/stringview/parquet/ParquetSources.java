@@ -1,0 +1,253 @@
+package dev.stringview.parquet;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.StreamCapabilities;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.SeekableInputStream;
+
+/**
+ * The {@link ParquetSource}s this library provides: a memory-mapped local file (what {@link ParquetViewReader#open(
+ * Path, Arena)} uses), any {@link SeekableByteChannel}, a parquet-java {@link InputFile}, a Hadoop
+ * {@code FileSystem} path ({@code hdfs:}, {@code s3a:}, {@code gs:}, {@code abfs:}, {@code viewfs:} ... whatever the
+ * caller's {@link Configuration} serves), and bytes already in memory.
+ */
+public final class ParquetSources {
+    /** The largest piece one {@link ByteBuffer} can hold; longer reads go piece by piece. */
+    private static final int MAX_PIECE = 1 << 30;
+
+    private ParquetSources() {}
+
+    /**
+     * {@code path} memory-mapped into {@code arena}: the mapping lives until the caller closes the arena, and views
+     * point straight into it. {@link ParquetSource#close()} does nothing.
+     */
+    public static ParquetSource map(Path path, Arena arena) throws IOException {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(arena, "arena");
+        String name = nameOf(path.getFileName() == null ? path.toString() : path.getFileName().toString());
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            return memory(channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena), name);
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(path.toString(), null, "no such file: file=" + name);
+        }
+    }
+
+    /** A file's bytes already in memory ({@code bytes} stays the caller's: it must outlive every reader's batches). */
+    public static ParquetSource memory(MemorySegment bytes, String name) {
+        Objects.requireNonNull(bytes, "bytes");
+        Objects.requireNonNull(name, "name");
+        return new ParquetSource() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public long length() {
+                return bytes.byteSize();
+            }
+
+            @Override
+            public void read(long position, MemorySegment destination) throws IOException {
+                checkRange(name, position, destination.byteSize(), bytes.byteSize());
+                MemorySegment.copy(bytes, position, destination, 0, destination.byteSize());
+            }
+
+            @Override
+            public MemorySegment inMemory() {
+                return bytes;
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    /**
+     * Positioned reads from {@code channel}; closing the source closes the channel. A {@link FileChannel} is read
+     * with positional reads, concurrently; any other channel under a lock (position, then read).
+     */
+    public static ParquetSource channel(SeekableByteChannel channel, String name) {
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(name, "name");
+        return new ParquetSource() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public long length() throws IOException {
+                return channel.size();
+            }
+
+            @Override
+            public void read(long position, MemorySegment destination) throws IOException {
+                long size = destination.byteSize();
+                checkRange(name, position, size, Long.MAX_VALUE);
+                for (long done = 0; done < size; ) {
+                    ByteBuffer piece = destination.asSlice(done, Math.min(MAX_PIECE, size - done)).asByteBuffer();
+                    if (channel instanceof FileChannel file) {
+                        while (piece.hasRemaining()) {
+                            int n = file.read(piece, position + done + piece.position());
+                            if (n < 0) {
+                                throw eof(name, position, size, position + done + piece.position());
+                            }
+                        }
+                    } else {
+                        synchronized (channel) {
+                            channel.position(position + done);
+                            while (piece.hasRemaining()) {
+                                if (channel.read(piece) < 0) {
+                                    throw eof(name, position, size, position + done + piece.position());
+                                }
+                            }
+                        }
+                    }
+                    done += piece.capacity();
+                }
+            }
+
+            @Override
+            public void close() throws IOException {
+                channel.close();
+            }
+        };
+    }
+
+    /**
+     * Reads through a parquet-java {@link InputFile} (an engine's own file abstraction, Hadoop's
+     * {@code HadoopInputFile}, ...): one stream, opened now, used under a lock. Closing the source closes the stream.
+     */
+    public static ParquetSource inputFile(InputFile file, String name) throws IOException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(name, "name");
+        long length = file.getLength();
+        SeekableInputStream stream = file.newStream();
+        return new ParquetSource() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public long length() {
+                return length;
+            }
+
+            @Override
+            public void read(long position, MemorySegment destination) throws IOException {
+                long size = destination.byteSize();
+                checkRange(name, position, size, length);
+                synchronized (stream) {
+                    stream.seek(position);
+                    for (long done = 0; done < size; ) {
+                        ByteBuffer piece = destination.asSlice(done, Math.min(MAX_PIECE, size - done)).asByteBuffer();
+                        stream.readFully(piece);
+                        done += piece.capacity();
+                    }
+                }
+            }
+
+            @Override
+            public void close() throws IOException {
+                stream.close();
+            }
+        };
+    }
+
+    /**
+     * {@code path} through Hadoop's {@link FileSystem} for {@code conf}: any scheme it serves ({@code hdfs:},
+     * {@code s3a:}, {@code gs:}, {@code abfs:}, {@code viewfs:}, {@code file:} ...). Needs the Hadoop client classes
+     * at run time ({@code hadoop-client-api} and {@code hadoop-client-runtime}, or an engine's Hadoop). Reads are
+     * positioned reads straight into the destination where the stream supports them ({@code in:preadbytebuffer},
+     * as HDFS does), else through a small heap buffer. Closing the source closes the stream, not the file system
+     * (Hadoop caches and shares it).
+     */
+    public static ParquetSource hadoop(org.apache.hadoop.fs.Path path, Configuration conf) throws IOException {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(conf, "conf");
+        FileSystem fs = path.getFileSystem(conf);
+        FileStatus status;
+        try {
+            status = fs.getFileStatus(path);
+        } catch (java.io.FileNotFoundException e) {
+            throw new NoSuchFileException(path.toString(), null, "no such file: file=" + path);
+        }
+        return hadoop(fs.open(path), status.getLen(), nameOf(path.getName()));
+    }
+
+    /** An open Hadoop stream of a file of {@code length} bytes (an engine's own); closing the source closes it. */
+    public static ParquetSource hadoop(FSDataInputStream in, long length, String name) {
+        Objects.requireNonNull(in, "in");
+        Objects.requireNonNull(name, "name");
+        boolean direct = in.hasCapability(StreamCapabilities.PREADBYTEBUFFER);
+        return new ParquetSource() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public long length() {
+                return length;
+            }
+
+            @Override
+            public void read(long position, MemorySegment destination) throws IOException {
+                long size = destination.byteSize();
+                checkRange(name, position, size, length);
+                if (direct) {
+                    for (long done = 0; done < size; ) {
+                        ByteBuffer piece = destination.asSlice(done, Math.min(MAX_PIECE, size - done)).asByteBuffer();
+                        in.readFully(position + done, piece);
+                        done += piece.capacity();
+                    }
+                    return;
+                }
+                byte[] buffer = new byte[(int) Math.min(size, 1 << 20)];
+                for (long done = 0; done < size; ) {
+                    int n = (int) Math.min(buffer.length, size - done);
+                    in.readFully(position + done, buffer, 0, n);
+                    MemorySegment.copy(MemorySegment.ofArray(buffer), 0, destination, done, n);
+                    done += n;
+                }
+            }
+
+            @Override
+            public void close() throws IOException {
+                in.close();
+            }
+        };
+    }
+
+    private static String nameOf(String name) {
+        return name.isEmpty() ? "(unnamed)" : name;
+    }
+
+    private static void checkRange(String name, long position, long size, long length) throws IOException {
+        if (position < 0 || size < 0 || position > length - size) {
+            throw new EOFException("read outside the file: file=" + name + " offset=" + position + " length=" + size
+                    + " fileSize=" + length);
+        }
+    }
+
+    private static EOFException eof(String name, long position, long size, long at) {
+        return new EOFException("file ended inside a read: file=" + name + " offset=" + position + " length=" + size
+                + " endedAt=" + at);
+    }
+}

@@ -175,7 +175,7 @@ public final class ParquetSources {
      * {@code s3a:}, {@code gs:}, {@code abfs:}, {@code viewfs:}, {@code file:} ...). Needs the Hadoop client classes
      * at run time ({@code hadoop-client-api} and {@code hadoop-client-runtime}, or an engine's Hadoop). Reads are
      * positioned reads straight into the destination where the stream supports them ({@code in:preadbytebuffer},
-     * as HDFS does), else through a small heap buffer. Closing the source closes the stream, not the file system
+     * as HDFS does); else a seek and sequential reads through a 1 MiB heap buffer, under a lock. Closing the source closes the stream, not the file system
      * (Hadoop caches and shares it).
      */
     public static ParquetSource hadoop(org.apache.hadoop.fs.Path path, Configuration conf) throws IOException {
@@ -219,12 +219,16 @@ public final class ParquetSources {
                     }
                     return;
                 }
+                // One seek, then sequential reads: an object store's stream serves them from one request.
                 byte[] buffer = new byte[(int) Math.min(size, 1 << 20)];
-                for (long done = 0; done < size; ) {
-                    int n = (int) Math.min(buffer.length, size - done);
-                    in.readFully(position + done, buffer, 0, n);
-                    MemorySegment.copy(MemorySegment.ofArray(buffer), 0, destination, done, n);
-                    done += n;
+                synchronized (in) {
+                    in.seek(position);
+                    for (long done = 0; done < size; ) {
+                        int n = (int) Math.min(buffer.length, size - done);
+                        in.readFully(buffer, 0, n);
+                        MemorySegment.copy(MemorySegment.ofArray(buffer), 0, destination, done, n);
+                        done += n;
+                    }
                 }
             }
 

@@ -8,6 +8,8 @@ import dev.stringview.parquet.ColumnFilter;
 import dev.stringview.parquet.PageInfo;
 import dev.stringview.parquet.ParquetColumn;
 import dev.stringview.parquet.ParquetScan;
+import dev.stringview.parquet.ParquetSource;
+import dev.stringview.parquet.ParquetSources;
 import dev.stringview.parquet.ParquetViewOptions;
 import dev.stringview.parquet.ParquetViewReader;
 import dev.stringview.parquet.ViewBatch;
@@ -52,7 +54,8 @@ public final class StringviewCli {
     static final int EXIT_USAGE = 2;
 
     private static final String USAGE = """
-            usage: stringview cat FILE --column C [--limit N]   (FILE: Parquet, or Arrow IPC file or stream)
+            usage: stringview cat FILE --column C [--limit N]   (FILE: Parquet, or Arrow IPC file or stream;
+                                    a Parquet FILE may be a Hadoop URI: hdfs://, s3a://, viewfs://, ...)
                    stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S
                                     | --like P | --less-than S | --greater-than S) [--repeat N]
                                     [--threads N (default: all cores)] [--no-skipping (read every row group and page)]
@@ -182,6 +185,17 @@ public final class StringviewCli {
             return a;
         }
 
+        /**
+         * The one FILE operand: a local path, or a URI that Hadoop's file systems serve ({@code hdfs://...},
+         * {@code s3a://...}, ...; {@link #isRemote}).
+         */
+        String location() throws UsageException {
+            if (positional.size() == 1 && isRemote(positional.get(0))) {
+                return positional.get(0);
+            }
+            return file().toString();
+        }
+
         Path file() throws UsageException {
             if (positional.isEmpty()) {
                 throw new UsageException("missing FILE");
@@ -255,13 +269,39 @@ public final class StringviewCli {
         }
     }
 
+    /** Whether {@code location} is a URI with a scheme of two or more letters, other than {@code file:}. */
+    static boolean isRemote(String location) {
+        return location.matches("[A-Za-z][A-Za-z0-9+.-]+:/.*") && !location.startsWith("file:");
+    }
+
+    /**
+     * The Parquet file at {@code location}: a local file memory-mapped into {@code arena}, or a remote one read
+     * through Hadoop's {@code FileSystem} with the configuration found on the class path ({@code core-site.xml},
+     * {@code hdfs-site.xml}: the launcher adds {@code $HADOOP_CONF_DIR}). Without the Hadoop client on the class
+     * path ({@code $HADOOP_CLASSPATH}), says so in one line.
+     */
+    static ParquetSource parquetSource(String location, Arena arena) throws IOException {
+        if (!isRemote(location)) {
+            return ParquetSources.map(Path.of(location), arena);
+        }
+        try {
+            return ParquetSources.hadoop(new org.apache.hadoop.fs.Path(location),
+                    new org.apache.hadoop.conf.Configuration());
+        } catch (LinkageError e) {
+            throw new IllegalStateException("reading " + location + " needs the Hadoop client on the class path: "
+                    + "set HADOOP_CLASSPATH (for example to the output of `hadoop classpath`, or to "
+                    + "hadoop-client-runtime 3.5's jar) and HADOOP_CONF_DIR; missing=" + e.getMessage(), e);
+        }
+    }
+
     // ---------------------------------------------------------------------------------------------- cat
 
     private int cat(Args args) throws UsageException, IOException {
         args.allowOnly(List.of("--column", "--limit", "--batch-size"));
-        Path file = args.file();
+        String location = args.location();
+        Path file = isRemote(location) ? null : Path.of(location);
         long limit = args.positive("--limit", Long.MAX_VALUE);
-        if (ColumnFormat.probe(file).isPresent()) {
+        if (file != null && ColumnFormat.probe(file).isPresent()) {
             // A file written by `serialize` holds one column: --column may name it but is not needed.
             return SerializedColumnCommands.cat(file, limit, out);
         }
@@ -272,11 +312,12 @@ public final class StringviewCli {
             printed[0] += print(json, values, limit - printed[0]);
             return printed[0] < limit;
         };
-        if (ArrowCommands.isArrowIpc(file)) {
+        if (file != null && ArrowCommands.isArrowIpc(file)) {
             ArrowCommands.cat(file, column, printer);
         } else {
             try (Arena arena = Arena.ofConfined();
-                    ParquetViewReader reader = ParquetViewReader.open(file, arena,
+                    ParquetSource source = parquetSource(location, arena);
+                    ParquetViewReader reader = ParquetViewReader.open(source, arena,
                             args.readOptions().withColumns(column))) {
                 ViewBatch batch;
                 while (printed[0] < limit && (batch = reader.nextBatch()) != null) {
@@ -474,14 +515,15 @@ public final class StringviewCli {
 
     private int pages(Args args) throws UsageException, IOException {
         args.allowOnly(List.of("--column", "--batch-size"));
-        Path file = args.file();
+        String location = args.location();
         String column = args.column(false);
         ParquetViewOptions options = args.readOptions();
         if (column != null) {
             options = options.withColumns(column);
         }
         try (Arena arena = Arena.ofConfined();
-                ParquetViewReader reader = ParquetViewReader.open(file, arena, options)) {
+                ParquetSource source = parquetSource(location, arena);
+                ParquetViewReader reader = ParquetViewReader.open(source, arena, options)) {
             if (reader.columns().isEmpty()) {
                 throw new IllegalArgumentException("no readable BYTE_ARRAY column: file=" + reader.fileName()
                         + " fields=" + reader.fieldNames());

@@ -44,7 +44,14 @@ class CliTest {
 
     @BeforeAll
     static void write() throws IOException {
-        file = dir.resolve("cli.parquet");
+        writeTo(dir);
+    }
+
+    /** Writes the test file into {@code directory} (other test classes use it too) and sets {@link #file}. */
+    static void writeTo(Path directory) throws IOException {
+        strings.clear();
+        binaries.clear();
+        file = directory.resolve("cli.parquet");
         List<String> special = Arrays.asList("plain", "quote\"d", "back\\slash", "tab\there", "line\nbreak",
                 "\u0001\u001f controls", "é€😀 unicode", "", null, "google.com/maps", "www.google.com",
                 "abcdefghijklm", "abcdefghijkl", "zzz", "a_b%c");

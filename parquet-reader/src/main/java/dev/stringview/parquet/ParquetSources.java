@@ -186,7 +186,7 @@ public final class ParquetSources {
         try {
             status = fs.getFileStatus(path);
         } catch (java.io.FileNotFoundException e) {
-            throw new NoSuchFileException(path.toString(), null, "no such file: file=" + path);
+            throw new NoSuchFileException(null, null, "no such file: file=" + path);
         }
         return hadoop(fs.open(path), status.getLen(), nameOf(path.getName()));
     }

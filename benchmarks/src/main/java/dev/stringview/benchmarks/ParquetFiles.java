@@ -147,8 +147,14 @@ final class ParquetFiles {
      * {@link Binary}. Returns the number of rows read.
      */
     static long scan(Path file, String column, BinaryVisitor visitor) throws IOException {
+        return scan(new LocalInputFile(file), readOptions(), column, visitor);
+    }
+
+    /** {@link #scan(Path, String, BinaryVisitor)} of any parquet-java {@code InputFile}, with {@code options}. */
+    static long scan(org.apache.parquet.io.InputFile file, ParquetReadOptions options, String column,
+            BinaryVisitor visitor) throws IOException {
         long rows = 0;
-        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), readOptions())) {
+        try (ParquetFileReader reader = ParquetFileReader.open(file, options)) {
             MessageType schema = reader.getFooter().getFileMetaData().getSchema();
             MessageType projection = new MessageType(schema.getName(), schema.getType(column));
             reader.setRequestedSchema(projection);

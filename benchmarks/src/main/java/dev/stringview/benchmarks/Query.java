@@ -110,6 +110,31 @@ record Query(String name, String column, Kind kind, String constant) {
         return count;
     }
 
+    /**
+     * This library over any source: {@link #countViews(Path)}'s loop, reading each row group's chunk from
+     * {@code source} (the next ones on {@code prefetch} while one is decoded, if not null).
+     */
+    long countViews(dev.stringview.parquet.ParquetSource source, java.util.concurrent.Executor prefetch)
+            throws IOException {
+        ViewPredicate predicate = predicate();
+        long count = 0;
+        try (Arena arena = Arena.ofConfined(); ParquetViewReader reader = ParquetViewReader.open(source, arena,
+                viewOptions(column).withPrefetch(prefetch))) {
+            for (ViewBatch batch = reader.nextBatch(); batch != null; batch = reader.nextBatch()) {
+                count += predicate.count(batch.column(0));
+            }
+        }
+        return count;
+    }
+
+    /** {@link #countParquetJavaBytes(Path)} over any parquet-java {@code InputFile}, read with {@code options}. */
+    long countParquetJavaBytes(org.apache.parquet.io.InputFile file, org.apache.parquet.ParquetReadOptions options)
+            throws IOException {
+        BytesCounter counter = new BytesCounter(this);
+        ParquetFiles.scan(file, options, column, counter);
+        return counter.count;
+    }
+
     /** The predicate as a scan filter: equality and prefix let statistics and bloom filters skip row groups. */
     ColumnFilter filter() {
         return switch (kind) {

@@ -876,15 +876,19 @@ public final class ParquetViewReader implements AutoCloseable {
 
     /** Frees a fetched group's chunks when they are the reader's own (batch-scoped), once its read is over. */
     private void release(FetchedGroup group) {
-        if (group == null || group.arena() == arena || group.arena() == null) {
+        if (group == null) {
             return;
         }
         if (group.read() != null) {
+            // Wait even when the memory is the caller's: no read of this reader outlives its close.
             try {
                 group.read().join();
             } catch (RuntimeException ignored) {
-                // the read failed or was never run: nothing of it is used, the arena is freed below
+                // the read failed: nothing of it is used, and its memory is freed below
             }
+        }
+        if (group.arena() == arena || group.arena() == null) {
+            return; // the caller's arena: the caller frees it
         }
         group.arena().close();
         openChunkArenas--;

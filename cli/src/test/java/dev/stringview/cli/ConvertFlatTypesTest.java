@@ -50,7 +50,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code convert} writes every flat column: the Arrow IPC file, read back by Arrow Java's own reader, holds each
+ * {@code cat} prints every flat column, and {@code convert} writes every flat column: the Arrow IPC file, read back by Arrow Java's own reader, holds each
  * Parquet type as its Arrow type with the values written (an on-heap model), nulls included.
  */
 class ConvertFlatTypesTest {
@@ -209,5 +209,25 @@ class ConvertFlatTypesTest {
             }
         }
         assertEquals(rows, row);
+
+        // cat prints a fixed-width column's values as JSON
+        for (int c : new int[] {0, 1, 3, 7, 8, 10, 11, 12}) {
+            String name = SCHEMA.getFieldName(c);
+            CliTest.Result cat = CliTest.run("cat", parquet.toString(), "--column", name);
+            assertEquals(0, cat.status(), cat.err());
+            List<String> lines = cat.outLines();
+            assertEquals(rows, lines.size(), name);
+            for (int r = 0; r < rows; r++) {
+                Object m = model.get(r)[c];
+                String expected = m == null ? "null" : switch (c) {
+                    case 7 -> BigDecimal.valueOf((Long) m, 4).toPlainString();
+                    case 8 -> new BigDecimal((BigInteger) m, 10).toPlainString();
+                    case 10 -> "\"" + java.util.Base64.getEncoder().encodeToString((byte[]) m) + "\"";
+                    case 12 -> Long.toString((2_460_000L - 2_440_588L) * 86_400_000_000L + (Long) m / 1000);
+                    default -> m.toString();
+                };
+                assertEquals(expected, lines.get(r), name + " row " + r);
+            }
+        }
     }
 }

@@ -15,7 +15,8 @@ final class ByteStreamSplitDecoder extends FixedDecoder {
     private final byte[] plain;
     private final MemorySegment plainSegment;
 
-    ByteStreamSplitDecoder(MemorySegment buffer, long base, long start, long end, FixedLayout layout) {
+    ByteStreamSplitDecoder(MemorySegment buffer, long base, long start, long end, FixedLayout layout,
+            FixedScratch scratch) {
         super(buffer, base, start, end, layout);
         this.width = layout.physicalWidth;
         if (width <= 0 || (end - start) % width != 0) {
@@ -23,9 +24,9 @@ final class ByteStreamSplitDecoder extends FixedDecoder {
                     + (end - start) + " valueBytes=" + width + " type=" + layout.type());
         }
         this.streamLength = (end - start) / width;
-        this.stream = new byte[STEP];
-        this.plain = new byte[STEP * width];
-        this.plainSegment = MemorySegment.ofArray(plain);
+        this.stream = scratch.stream();
+        this.plain = scratch.interleaved(STEP * width);
+        this.plainSegment = scratch.interleavedSegment();
     }
 
     @Override

@@ -113,6 +113,7 @@ public final class ColumnChunkReader implements AutoCloseable {
     private final int[] scratchA = new int[SCRATCH];
     private final int[] scratchB = new int[SCRATCH];
     private final int[] levelScratch = new int[SCRATCH];
+    private final FixedScratch fixedScratch = new FixedScratch();
     private final CRC32 crc = new CRC32();
 
     private long position;
@@ -670,7 +671,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 default -> throw wrongEncoding(encoding);
             };
             if (layout != null) { // DECIMAL on BYTE_ARRAY, or FIXED_LEN_BYTE_ARRAY in DELTA pages
-                fixedDecoder = new ViewsToFixedDecoder(decoder, layout);
+                fixedDecoder = new ViewsToFixedDecoder(decoder, layout, fixedScratch);
                 decoder = null;
             }
         } else {
@@ -694,13 +695,13 @@ public final class ColumnChunkReader implements AutoCloseable {
                     if (physical == ParquetType.Physical.BOOLEAN || physical == ParquetType.Physical.INT96) {
                         throw wrongEncoding(encoding);
                     }
-                    yield new ByteStreamSplitDecoder(buffer, base, start, limit, layout);
+                    yield new ByteStreamSplitDecoder(buffer, base, start, limit, layout, fixedScratch);
                 }
                 case DELTA_BINARY_PACKED -> {
                     if (physical != ParquetType.Physical.INT32 && physical != ParquetType.Physical.INT64) {
                         throw wrongEncoding(encoding);
                     }
-                    yield new DeltaFixedDecoder(buffer, base, start, limit, layout);
+                    yield new DeltaFixedDecoder(buffer, base, start, limit, layout, fixedScratch);
                 }
                 default -> throw wrongEncoding(encoding);
             };

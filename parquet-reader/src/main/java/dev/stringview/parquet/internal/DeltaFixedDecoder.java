@@ -13,12 +13,13 @@ final class DeltaFixedDecoder extends FixedDecoder {
     private final MemorySegment plain;
     private DeltaBinaryPackedDecoder values;
 
-    DeltaFixedDecoder(MemorySegment buffer, long base, long start, long end, FixedLayout layout) {
+    DeltaFixedDecoder(MemorySegment buffer, long base, long start, long end, FixedLayout layout,
+            FixedScratch scratch) {
         super(buffer, base, start, end, layout);
         this.int64 = layout.physicalWidth == 8;
-        this.longs = int64 ? new long[STEP] : null;
-        this.ints = int64 ? null : new int[STEP];
-        this.plain = MemorySegment.ofArray(new long[STEP]);
+        this.longs = int64 ? scratch.longs() : null;
+        this.ints = int64 ? null : scratch.ints();
+        this.plain = scratch.plain(8L * STEP);
     }
 
     @Override

@@ -12,11 +12,12 @@ import java.lang.foreign.MemorySegment;
  */
 final class ViewsToFixedDecoder extends FixedDecoder {
     private final ValueDecoder bytes;
-    private final MemorySegment views = MemorySegment.ofArray(new long[2 * STEP]);
+    private final MemorySegment views;
 
-    ViewsToFixedDecoder(ValueDecoder bytes, FixedLayout layout) {
+    ViewsToFixedDecoder(ValueDecoder bytes, FixedLayout layout, FixedScratch scratch) {
         super(bytes.buffer, bytes.base, bytes.start, bytes.end, layout);
         this.bytes = bytes;
+        this.views = scratch.plain(16L * STEP);
     }
 
     @Override

@@ -47,7 +47,7 @@ class FixedDecodersTest {
             try (Arena arena = Arena.ofConfined()) {
                 FixedLayout layout = new FixedLayout(INT64);
                 FixedSink sink = new FixedSink(arena, layout, n, null);
-                DeltaFixedDecoder decoder = new DeltaFixedDecoder(page, 0, 0, page.byteSize(), layout);
+                DeltaFixedDecoder decoder = new DeltaFixedDecoder(page, 0, 0, page.byteSize(), layout, new FixedScratch());
                 decodeInPieces(decoder, sink, n, random);
                 for (int i = 0; i < n; i++) {
                     assertEquals(model[i], sink.values().get(ViewSink.LE_LONG, 8L * i), "width=" + width + " i=" + i);
@@ -73,7 +73,7 @@ class FixedDecodersTest {
         try (Arena arena = Arena.ofConfined()) {
             FixedLayout layout = new FixedLayout(INT32);
             FixedSink sink = new FixedSink(arena, layout, n, null);
-            decodeInPieces(new DeltaFixedDecoder(page, 0, 0, page.byteSize(), layout), sink, n, random);
+            decodeInPieces(new DeltaFixedDecoder(page, 0, 0, page.byteSize(), layout, new FixedScratch()), sink, n, random);
             for (int i = 0; i < n; i++) {
                 assertEquals(model[i], sink.values().get(ViewSink.LE_INT, 4L * i), "i=" + i);
             }
@@ -99,7 +99,7 @@ class FixedDecodersTest {
             try (Arena arena = Arena.ofConfined()) {
                 FixedLayout layout = new FixedLayout(type);
                 FixedSink sink = new FixedSink(arena, layout, n, null);
-                decodeInPieces(new ByteStreamSplitDecoder(page, 0, 0, page.byteSize(), layout), sink, n, random);
+                decodeInPieces(new ByteStreamSplitDecoder(page, 0, 0, page.byteSize(), layout, new FixedScratch()), sink, n, random);
                 for (int j = 0; j < model.length; j++) {
                     assertEquals(model[j], sink.values().get(ValueLayout.JAVA_BYTE, j), "width=" + width + " j=" + j);
                 }

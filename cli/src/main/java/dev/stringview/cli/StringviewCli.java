@@ -533,7 +533,7 @@ public final class StringviewCli {
         try (Arena arena = Arena.ofConfined();
                 ParquetViewReader reader = ParquetViewReader.open(file, arena, options)) {
             if (reader.columns().isEmpty()) {
-                throw new IllegalArgumentException("no readable BYTE_ARRAY column: file=" + reader.fileName()
+                throw new IllegalArgumentException("no readable flat column: file=" + reader.fileName()
                         + " fields=" + reader.fieldNames());
             }
             for (ParquetColumn c : reader.columns()) {

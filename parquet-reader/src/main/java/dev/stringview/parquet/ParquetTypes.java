@@ -51,8 +51,9 @@ final class ParquetTypes {
         }
         if (physicalBits > 0) {
             if (logical instanceof IntLogicalTypeAnnotation i) {
-                if (i.getBitWidth() > physicalBits) {
-                    throw new IllegalArgumentException("INTEGER wider than its physical type: bitWidth="
+                // INT(8/16/32) annotate INT32 and INT(64) INT64 (LogicalTypes.md)
+                if (i.getBitWidth() > physicalBits || (physicalBits == 64) != (i.getBitWidth() == 64)) {
+                    throw new IllegalArgumentException("INTEGER width does not fit its physical type: bitWidth="
                             + i.getBitWidth() + " physicalType=" + physical);
                 }
                 return new ParquetType(physical, Logical.INTEGER, 0, i.getBitWidth(), i.isSigned(), 0, 0, null,

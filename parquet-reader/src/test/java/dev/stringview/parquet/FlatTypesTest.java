@@ -8,6 +8,7 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.timeType;
 import static org.apache.parquet.schema.LogicalTypeAnnotation.timestampType;
 import static org.apache.parquet.schema.LogicalTypeAnnotation.uuidType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -52,6 +53,7 @@ import org.apache.parquet.schema.Type.Repetition;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -167,6 +169,54 @@ class FlatTypesTest {
             assertEquals(batch.columnNames().size() - 1, batch.columnNames().stream()
                     .filter(n -> batch.isFixedWidth(batch.columnNames().indexOf(n))).count());
             assertEquals(batch.rowCount(), batch.column("s").size());
+        }
+    }
+
+    @Test
+    void wrongAccessNamesTheColumnTheRowAndTheType() throws IOException {
+        Path path = dir.resolve("access.parquet");
+        write(path, new Scenario(WriterVersion.PARQUET_1_0, Encoding.PLAIN, CompressionCodecName.UNCOMPRESSED, 0.3,
+                100), new Random(3));
+        try (Arena arena = Arena.ofConfined(); ParquetViewReader reader = ParquetViewReader.open(path, arena,
+                ParquetViewOptions.defaults().withColumns("i64", "s", "dec_f16", "bool"))) {
+            assertTrue(reader.columns().get(0).isFixedWidth());
+            assertEquals(null, reader.columns().get(0).kind());
+            assertEquals(dev.stringview.ViewKind.BINARY, reader.columns().get(1).kind());
+            assertEquals("FIXED_LEN_BYTE_ARRAY(16) DECIMAL(38,10)", reader.columns().get(2).type().toString());
+            ViewBatch batch = reader.nextBatch();
+            IllegalStateException notViews = assertThrows(IllegalStateException.class, () -> batch.column("i64"));
+            assertEquals("column is fixed-width, not views: column=i64 index=0 type=INT64 (read it with "
+                    + "fixedWidthColumn)", notViews.getMessage());
+            IllegalStateException notFixed = assertThrows(IllegalStateException.class,
+                    () -> batch.fixedWidthColumn(1));
+            assertTrue(notFixed.getMessage().startsWith("column is views, not fixed-width: column=s index=1"),
+                    notFixed.getMessage());
+            assertThrows(IllegalStateException.class, batch::columns);
+            FixedWidthColumn i64 = batch.fixedWidthColumn("i64");
+            IndexOutOfBoundsException row = assertThrows(IndexOutOfBoundsException.class,
+                    () -> i64.getLong(batch.rowCount()));
+            assertEquals("row out of range: column=i64 row=100 rowCount=100", row.getMessage());
+            assertThrows(IndexOutOfBoundsException.class, () -> i64.isNull(-1));
+            UnsupportedOperationException type = assertThrows(UnsupportedOperationException.class,
+                    () -> i64.getDecimal(0));
+            assertEquals("accessor does not fit the column's type: column=i64 accessor=getDecimal type=INT64",
+                    type.getMessage());
+            assertThrows(UnsupportedOperationException.class, () -> i64.getInt(0));
+            assertThrows(UnsupportedOperationException.class, () -> batch.fixedWidthColumn("dec_f16").getLong(0));
+            assertThrows(UnsupportedOperationException.class, () -> batch.fixedWidthColumn("bool").getBytes(0));
+            assertThrows(UnsupportedOperationException.class, () -> batch.fixedWidthColumn("bool").getDouble(0));
+        }
+    }
+
+    @Test
+    void aStringFilterOnAFixedWidthColumnIsRefused() throws IOException {
+        Path path = dir.resolve("filter.parquet");
+        write(path, new Scenario(WriterVersion.PARQUET_1_0, Encoding.PLAIN, CompressionCodecName.UNCOMPRESSED, 0.3,
+                500), new Random(4));
+        for (boolean statistics : new boolean[] {true, false}) {
+            ParquetViewException e = assertThrows(ParquetViewException.class, () -> ParquetScan.of(path)
+                    .withThreads(1).withStatistics(statistics).count(ColumnFilter.equalTo("i32", "5")));
+            assertTrue(e.getMessage().contains("column=i32"), e.getMessage());
         }
     }
 

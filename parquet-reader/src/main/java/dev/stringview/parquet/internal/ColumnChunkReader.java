@@ -236,6 +236,10 @@ public final class ColumnChunkReader implements AutoCloseable {
      */
     public int filterRows(ViewPredicate predicate, SubstringSearch search, Arena sinkArena, int count, int[] hits)
             throws ParquetViewException {
+        if (layout != null) {
+            throw new UnsupportedParquetException("string predicate on a fixed-width column", chunk.fileName(),
+                    chunk.column(), chunk.rowGroup(), -1, "type=" + chunk.type());
+        }
         return translatingFailures(() -> filter(predicate, search, sinkArena, count, hits));
     }
 
@@ -320,10 +324,6 @@ public final class ColumnChunkReader implements AutoCloseable {
     }
 
     private int filter(ViewPredicate predicate, SubstringSearch search, Arena sinkArena, int count, int[] hits) {
-        if (layout != null) {
-            throw new IllegalArgumentException("string predicate on a fixed-width column: column=" + chunk.column()
-                    + " type=" + chunk.type());
-        }
         int found = 0;
         int row = 0;
         while (count > 0) {

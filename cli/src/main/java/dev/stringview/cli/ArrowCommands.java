@@ -94,8 +94,9 @@ public final class ArrowCommands {
             List<String> names = reader.columns().stream().map(ParquetColumn::name).toList();
             List<Field> fields = new ArrayList<>();
             for (ParquetColumn column : reader.columns()) {
-                fields.add(Field.nullable(column.name(), column.isFixedWidth() ? arrowType(column.type())
-                        : column.kind() == ViewKind.UTF8 ? ArrowType.Utf8View.INSTANCE : ArrowType.BinaryView.INSTANCE));
+                ArrowType type = column.isFixedWidth() ? arrowType(column.type())
+                        : column.kind() == ViewKind.UTF8 ? ArrowType.Utf8View.INSTANCE : ArrowType.BinaryView.INSTANCE;
+                fields.add(Field.nullable(column.name(), type));
             }
             Schema schema = new Schema(fields);
             long rows = 0;

@@ -50,15 +50,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code cat} prints every flat column, and {@code convert} writes every flat column: the Arrow IPC file, read back by Arrow Java's own reader, holds each
- * Parquet type as its Arrow type with the values written (an on-heap model), nulls included.
+ * {@code cat} prints every flat column, and {@code convert} writes every flat column: the Arrow IPC file, read back
+ * by Arrow Java's own reader, holds each Parquet type as its Arrow type with the values written (an on-heap model),
+ * nulls included.
  */
 class ConvertFlatTypesTest {
     static final MessageType SCHEMA = MessageTypeParser.parseMessageType("message m {"
             + " optional boolean bool; optional int32 i8 (INT_8); optional int32 u16 (UINT_16);"
             + " required int32 i32; optional int64 i64; optional int32 date (DATE);"
             + " optional int64 ts (TIMESTAMP(MICROS,true)); optional int64 dec (DECIMAL(18,4));"
-            + " optional fixed_len_byte_array(16) decf (DECIMAL(38,10)); optional fixed_len_byte_array(2) f16 (FLOAT16);"
+            + " optional fixed_len_byte_array(16) decf (DECIMAL(38,10));"
+            + " optional fixed_len_byte_array(2) f16 (FLOAT16);"
             + " optional fixed_len_byte_array(16) uuid (UUID); optional double d; optional int96 i96;"
             + " optional binary s (STRING); }");
 

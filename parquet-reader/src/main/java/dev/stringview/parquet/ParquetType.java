@@ -85,7 +85,10 @@ public record ParquetType(Physical physical, Logical logical, int typeLength, in
         };
     }
 
-    /** E.g. {@code INT32 INTEGER(8,unsigned)}, {@code INT64 TIMESTAMP(MICROS,utc)}, {@code FIXED_LEN_BYTE_ARRAY(16) DECIMAL(38,2)}. */
+    /**
+     * E.g. {@code INT32 INTEGER(8,unsigned)}, {@code INT64 TIMESTAMP(MICROS,utc)},
+     * {@code FIXED_LEN_BYTE_ARRAY(16) DECIMAL(38,2)}.
+     */
     @Override
     public String toString() {
         String p = physical == Physical.FIXED_LEN_BYTE_ARRAY ? physical + "(" + typeLength + ")" : physical.name();

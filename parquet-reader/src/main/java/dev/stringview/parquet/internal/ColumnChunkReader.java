@@ -19,10 +19,10 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 /**
  * Reads the pages of one column chunk in order, straight from the memory-mapped file, and decodes their values
  * batch after batch: into views ({@link ViewSink}) for string and binary columns, into Arrow fixed-width values
- * ({@link FixedSink}) for every other flat type. Page headers are parsed here (bounded by the chunk), checksums verified,
- * compressed pages decompressed once into a buffer from the read's {@link ReadMemory}, definition levels turned
- * into validity bits,
- * and the values handed to the decoder the page's encoding calls for.
+ * ({@link FixedSink}) for every other flat type. Page headers are parsed here (bounded by the chunk), checksums
+ * verified, compressed pages decompressed once into a buffer from the read's {@link ReadMemory}, definition levels
+ * turned into validity bits, and the values handed to the decoder the page's encoding and the column's type call
+ * for.
  *
  * <p>Every failure leaves as a {@link ParquetViewException} naming file, column, row group and page.
  */

@@ -296,7 +296,8 @@ public final class Report {
                 "ArgsortBenchmark", "1000000",
                 "ParquetLoadBenchmark", String.valueOf(ParquetLoadBenchmark.ROWS),
                 "HitsQueryBenchmark", String.valueOf(HitsQueryBenchmark.ROWS),
-                "HitsFloorBenchmark", String.valueOf(HitsQueryBenchmark.ROWS));
+                "HitsFloorBenchmark", String.valueOf(HitsQueryBenchmark.ROWS),
+                "FlatLoadBenchmark", String.valueOf(FlatLoadBenchmark.ROWS));
         int shrunk = 0;
         for (Result r : results) {
             String expected = defaults.get(r.benchmark());

@@ -71,11 +71,11 @@ class BenchmarkSmokeTest {
         // 4 heaps (with the prefix-collision batch) x 6 implementations x 3 lengths x 4 kernels + argsort 3 data x 5
         // (with top-100) + bandwidth + 5 datasets x 4 + 4 layouts x 3 queries x 7 + 3 layouts x 3 floors + 9 Arrow
         // interop methods + serialization (separated 3 codecs + size-prefix 2 codecs + 2 peers) x 2 methods
-        // + deserializeTrusted (separated 3 codecs + size-prefix 2 codecs) + 17 ByteView methods + the remote
-        // store's 4 methods x 2 latencies
-        assertEquals(288 + 15 + 1 + 20 + 84 + 9 + 9 + 14 + 5 + 17 + 8, runs.size(),
+        // + deserializeTrusted (separated 3 codecs + size-prefix 2 codecs) + 17 ByteView methods
+        // + whole-table fixed-width decoding (3 datasets x 2 methods) + the remote store's 4 methods x 2 latencies
+        assertEquals(288 + 15 + 1 + 20 + 84 + 9 + 9 + 14 + 5 + 17 + 6 + 8, runs.size(),
                 "benchmark runs (" + seconds + " s): " + methods);
-        assertEquals(4 * 6 + 5 + 1 + 4 + 7 + 3 + 9 + 8 + 2 + 17 + 4, methods.size(), "benchmark methods: " + methods);
+        assertEquals(4 * 6 + 5 + 1 + 4 + 7 + 3 + 9 + 8 + 2 + 17 + 2 + 4, methods.size(), "benchmark methods: " + methods);
 
         Map<String, Object> context = RunContext.capture();
         Path contextFile = docs.resolve("context.json");

@@ -4,9 +4,10 @@ import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.arrow.ArrowIpc;
 import dev.stringview.arrow.ArrowIpcWriter;
-import dev.stringview.arrow.ViewTable;
 import dev.stringview.arrow.ViewTableReader;
+import dev.stringview.parquet.FixedWidthColumn;
 import dev.stringview.parquet.ParquetColumn;
+import dev.stringview.parquet.ParquetType;
 import dev.stringview.parquet.ParquetViewOptions;
 import dev.stringview.parquet.ParquetViewReader;
 import dev.stringview.parquet.ViewBatch;
@@ -22,6 +23,12 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The Arrow side of the command line: {@code cat} on Arrow IPC files and streams, and {@code convert}. Public only
@@ -57,8 +64,9 @@ public final class ArrowCommands {
     }
 
     /**
-     * Converts the readable (or the named) string and binary columns of a Parquet file to an Arrow IPC file or
-     * stream of Utf8View / BinaryView columns. Views point into the decompressed pages, and the writer writes from
+     * Converts the flat (or the named) columns of a Parquet file to an Arrow IPC file or stream: string and binary
+     * columns as Utf8View / BinaryView, every other flat type as its Arrow fixed-width type ({@link #arrowType}),
+     * written from the reader's buffers. Views point into the decompressed pages, and the writer writes from
      * there; a batch whose buffers hold more than twice the bytes its views reference (a page shared with other
      * batches) has its buffers cut to the span it references ({@link BufferTrim}), or is compacted if its values
      * are scattered, so that no page is written into the output more than about twice.
@@ -79,27 +87,39 @@ public final class ArrowCommands {
                     }
                 }
                 if (reader.columns().isEmpty()) {
-                    throw new IllegalArgumentException("no string or binary column to convert: file="
+                    throw new IllegalArgumentException("no flat column to convert: file="
                             + in.getFileName() + " unreadable=" + skipped);
                 }
             }
             List<String> names = reader.columns().stream().map(ParquetColumn::name).toList();
-            List<ViewKind> kinds = reader.columns().stream().map(ParquetColumn::kind).toList();
+            List<Field> fields = new ArrayList<>();
+            for (ParquetColumn column : reader.columns()) {
+                ArrowType type = column.isFixedWidth() ? arrowType(column.type())
+                        : column.kind() == ViewKind.UTF8 ? ArrowType.Utf8View.INSTANCE : ArrowType.BinaryView.INSTANCE;
+                fields.add(Field.nullable(column.name(), type));
+            }
+            Schema schema = new Schema(fields);
             long rows = 0;
             int batches = 0;
             long lastReport = System.nanoTime();
             try (FileChannel channel = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING);
-                    ArrowIpcWriter writer = stream ? ArrowIpcWriter.stream(channel, names, kinds, allocator)
-                            : ArrowIpcWriter.file(channel, names, kinds, allocator)) {
+                    ArrowIpcWriter writer = stream ? ArrowIpcWriter.stream(channel, schema, allocator)
+                            : ArrowIpcWriter.file(channel, schema, allocator)) {
                 ViewBatch batch;
                 while ((batch = reader.nextBatch()) != null) {
                     try (Arena compacted = Arena.ofConfined()) {
-                        List<ViewColumn> batchColumns = new ArrayList<>();
-                        for (ViewColumn column : batch.columns()) {
-                            batchColumns.add(forWriting(column, compacted));
+                        List<Object> batchColumns = new ArrayList<>();
+                        for (int c = 0; c < names.size(); c++) {
+                            if (batch.isFixedWidth(c)) {
+                                FixedWidthColumn fixed = batch.fixedWidthColumn(c);
+                                batchColumns.add(new ArrowIpcWriter.FixedWidth(fixed.values(), fixed.validity(),
+                                        fixed.nullCount()));
+                            } else {
+                                batchColumns.add(forWriting(batch.column(c), compacted));
+                            }
                         }
-                        writer.write(ViewTable.of(names, batchColumns));
+                        writer.write(batch.rowCount(), batchColumns);
                     }
                     rows += batch.rowCount();
                     batches++;
@@ -113,9 +133,40 @@ public final class ArrowCommands {
             }
             String summary = String.format(Locale.ROOT, "wrote %s rows=%d batches=%d columns=%s bytes=%d%s",
                     out.getFileName(), rows, batches, names, Files.size(out),
-                    skipped.isEmpty() ? "" : " skipped (not string or binary, or nested)=" + skipped);
+                    skipped.isEmpty() ? "" : " skipped (nested or repeated)=" + skipped);
             return summary;
         }
+    }
+
+    /**
+     * The Arrow type a fixed-width Parquet column is written as: the layout {@code FixedWidthColumn} holds it in
+     * (docs/parquet.md, "Flat types"). INT96 is Timestamp(MICROSECOND) without a time zone, as the reader reads it.
+     */
+    static ArrowType arrowType(ParquetType type) {
+        return switch (type.logical()) {
+            case DECIMAL -> new ArrowType.Decimal(type.precision(), type.scale(), type.byteWidth() * 8);
+            case DATE -> new ArrowType.Date(DateUnit.DAY);
+            case TIME -> new ArrowType.Time(timeUnit(type.unit()), type.bitWidth());
+            case TIMESTAMP -> new ArrowType.Timestamp(timeUnit(type.unit()), type.adjustedToUtc() ? "UTC" : null);
+            case FLOAT16 -> new ArrowType.FloatingPoint(FloatingPointPrecision.HALF);
+            default -> switch (type.physical()) {
+                case BOOLEAN -> ArrowType.Bool.INSTANCE;
+                case INT32, INT64 -> new ArrowType.Int(type.bitWidth(), type.signed());
+                case INT96 -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, null);
+                case FLOAT -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+                case DOUBLE -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+                case FIXED_LEN_BYTE_ARRAY -> new ArrowType.FixedSizeBinary(type.typeLength());
+                case BYTE_ARRAY -> throw new IllegalArgumentException("BYTE_ARRAY is written as views: type=" + type);
+            };
+        };
+    }
+
+    private static TimeUnit timeUnit(ParquetType.TimeUnit unit) {
+        return switch (unit) {
+            case MILLIS -> TimeUnit.MILLISECOND;
+            case MICROS -> TimeUnit.MICROSECOND;
+            case NANOS -> TimeUnit.NANOSECOND;
+        };
     }
 
     /**

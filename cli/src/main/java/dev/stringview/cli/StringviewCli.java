@@ -5,8 +5,10 @@ import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicates;
 import dev.stringview.format.ColumnFormat;
 import dev.stringview.parquet.ColumnFilter;
+import dev.stringview.parquet.FixedWidthColumn;
 import dev.stringview.parquet.PageInfo;
 import dev.stringview.parquet.ParquetColumn;
+import dev.stringview.parquet.ParquetType;
 import dev.stringview.parquet.ParquetScan;
 import dev.stringview.parquet.ParquetSource;
 import dev.stringview.parquet.ParquetSources;
@@ -321,7 +323,11 @@ public final class StringviewCli {
                             args.readOptions().withColumns(column))) {
                 ViewBatch batch;
                 while (printed[0] < limit && (batch = reader.nextBatch()) != null) {
-                    printer.print(batch.column(0));
+                    if (batch.isFixedWidth(0)) {
+                        printed[0] += print(json, batch.fixedWidthColumn(0), limit - printed[0]);
+                    } else {
+                        printer.print(batch.column(0));
+                    }
                 }
             }
         }
@@ -344,6 +350,50 @@ public final class StringviewCli {
             } else {
                 json.base64(value);
                 json.raw("\n");
+            }
+        }
+        return printed;
+    }
+
+    /**
+     * Prints up to {@code max} rows of a fixed-width column, one JSON value a line; returns how many. Integers,
+     * dates, times and timestamps as the integer they hold (unsigned 64-bit values unsigned), floats as numbers
+     * (NaN and infinities as strings, which JSON has no number for), decimals as exact numbers, booleans as
+     * {@code true}/{@code false}, other fixed-length values (UUID, FIXED_LEN_BYTE_ARRAY) as base64 strings.
+     */
+    static long print(JsonWriter json, FixedWidthColumn values, long max) throws IOException {
+        ParquetType type = values.type();
+        long printed = 0;
+        for (int row = 0; row < values.rowCount() && printed < max; row++, printed++) {
+            if (values.isNull(row)) {
+                json.raw("null\n");
+                continue;
+            }
+            String text;
+            if (type.logical() == ParquetType.Logical.DECIMAL) {
+                text = values.getDecimal(row).toPlainString();
+            } else if (type.logical() == ParquetType.Logical.FLOAT16
+                    || type.physical() == ParquetType.Physical.FLOAT
+                    || type.physical() == ParquetType.Physical.DOUBLE) {
+                double d = type.physical() == ParquetType.Physical.DOUBLE ? values.getDouble(row)
+                        : values.getFloat(row);
+                String number = type.physical() == ParquetType.Physical.DOUBLE ? Double.toString(d)
+                        : Float.toString((float) d);
+                text = Double.isFinite(d) ? number : "\"" + number + "\"";
+            } else {
+                text = switch (type.physical()) {
+                    case BOOLEAN -> Boolean.toString(values.getBoolean(row));
+                    case INT64 -> type.signed() ? Long.toString(values.getLong(row))
+                            : Long.toUnsignedString(values.getLong(row));
+                    case INT32, INT96 -> Long.toString(values.getLong(row));
+                    default -> null;
+                };
+            }
+            if (text == null) {
+                json.base64(MemorySegment.ofArray(values.getBytes(row)));
+                json.raw("\n");
+            } else {
+                json.raw(text + "\n");
             }
         }
         return printed;
@@ -525,7 +575,7 @@ public final class StringviewCli {
                 ParquetSource source = parquetSource(location, arena);
                 ParquetViewReader reader = ParquetViewReader.open(source, arena, options)) {
             if (reader.columns().isEmpty()) {
-                throw new IllegalArgumentException("no readable BYTE_ARRAY column: file=" + reader.fileName()
+                throw new IllegalArgumentException("no readable flat column: file=" + reader.fileName()
                         + " fields=" + reader.fieldNames());
             }
             for (ParquetColumn c : reader.columns()) {

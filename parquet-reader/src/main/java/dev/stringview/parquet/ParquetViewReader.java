@@ -6,6 +6,8 @@ import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicate;
 import dev.stringview.parquet.internal.ColumnChunkReader;
 import dev.stringview.parquet.internal.RangeReads;
+import dev.stringview.parquet.internal.FixedLayout;
+import dev.stringview.parquet.internal.FixedSink;
 import dev.stringview.parquet.internal.ReadMemory;
 import dev.stringview.parquet.internal.SegmentCodecFactory;
 import dev.stringview.parquet.internal.SegmentInputFile;
@@ -40,8 +42,10 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Reads flat BYTE_ARRAY columns of a local Parquet file into {@link ViewColumn}s, row group by row group, in
- * batches of a chosen number of rows, without copying string bytes where the encoding allows it.
+ * Reads the flat columns of a local Parquet file, row group by row group, in batches of a chosen number of rows:
+ * string and binary (BYTE_ARRAY) columns into {@link ViewColumn}s, without copying string bytes where the encoding
+ * allows it, and every other flat type into {@link FixedWidthColumn}s in Arrow's layout (docs/parquet.md, "Flat
+ * types"), with one bulk copy per run of values where the page's bytes are already Arrow's.
  *
  * <p>The file is memory-mapped into the caller's arena. Views of uncompressed PLAIN and DELTA_LENGTH pages point
  * into the mapping itself; compressed pages are decompressed once into buffers from the same arena; dictionary
@@ -241,7 +245,8 @@ public final class ParquetViewReader implements AutoCloseable {
      * Maps {@code path} into {@code arena} ({@link ParquetSources#map}), reads its footer and checks that the
      * projected columns can be read. Views of uncompressed pages point straight into the mapping.
      *
-     * @throws UnsupportedParquetException for nested, repeated or non-BYTE_ARRAY columns and encrypted files
+     * @throws UnsupportedParquetException for nested or repeated columns, DECIMALs wider than 76 digits and
+     *     encrypted files
      * @throws CorruptParquetException for a file that is not Parquet or whose footer is damaged
      * @throws IllegalArgumentException for a projected column the file does not have
      */
@@ -396,21 +401,27 @@ public final class ParquetViewReader implements AutoCloseable {
         }
     }
 
-    /** Describes a top-level field as a readable column, or says why it is not one. */
+    /** Describes a top-level field as a readable column, or null if it is not one. */
     private static ParquetColumn describe(Type field) {
         if (!field.isPrimitive() || field.isRepetition(Type.Repetition.REPEATED)) {
             return null;
         }
-        PrimitiveType primitive = field.asPrimitiveType();
-        if (primitive.getPrimitiveTypeName() != PrimitiveType.PrimitiveTypeName.BINARY) {
+        try {
+            return describePrimitive(field);
+        } catch (IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /** A flat primitive field as a column; {@link IllegalArgumentException} saying why its type is not read. */
+    private static ParquetColumn describePrimitive(Type field) {
+        PrimitiveType primitive = field.asPrimitiveType();
+        ParquetType type = ParquetTypes.of(primitive);
         LogicalTypeAnnotation logical = primitive.getLogicalTypeAnnotation();
-        boolean utf8 = logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
-                || logical instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
-                || logical instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
-        return new ParquetColumn(field.getName(), utf8 ? ViewKind.UTF8 : ViewKind.BINARY,
-                field.isRepetition(Type.Repetition.OPTIONAL), logical == null ? "none" : logical.toString());
+        ViewKind kind = type.isFixedWidth() ? null
+                : type.logical() == ParquetType.Logical.STRING ? ViewKind.UTF8 : ViewKind.BINARY;
+        return new ParquetColumn(field.getName(), kind, field.isRepetition(Type.Repetition.OPTIONAL),
+                logical == null ? "none" : logical.toString(), type);
     }
 
     private static ParquetColumn check(String file, Type field) throws UnsupportedParquetException {
@@ -422,12 +433,14 @@ public final class ParquetViewReader implements AutoCloseable {
             throw new UnsupportedParquetException("repeated column is not supported", file, field.getName(), -1,
                     -1, "repetition=REPEATED");
         }
-        PrimitiveType primitive = field.asPrimitiveType();
-        if (primitive.getPrimitiveTypeName() != PrimitiveType.PrimitiveTypeName.BINARY) {
-            throw new UnsupportedParquetException("not a BYTE_ARRAY column", file, field.getName(), -1, -1,
-                    "physicalType=" + primitive.getPrimitiveTypeName());
+        try {
+            return describePrimitive(field);
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage();
+            int colon = message.indexOf(": ");
+            throw new UnsupportedParquetException(colon < 0 ? message : message.substring(0, colon), file,
+                    field.getName(), -1, -1, colon < 0 ? "" : message.substring(colon + 2));
         }
-        return describe(field);
     }
 
     /** Checks every projected chunk's metadata against the file before any page is read. */
@@ -468,7 +481,7 @@ public final class ParquetViewReader implements AutoCloseable {
         Place p = place(g, column);
         if (file != null) {
             return new ColumnChunkReader.Chunk(fileName, file, column.name(), column.kind(), column.optional(), g,
-                    p.codec(), p.start(), p.length(), p.values());
+                    p.codec(), p.start(), p.length(), p.values(), column.type());
         }
         MemorySegment bytes = readChunks(g, List.of(column), List.of(p), target, 0)[0];
         return chunkIn(g, column, p, bytes);
@@ -477,7 +490,7 @@ public final class ParquetViewReader implements AutoCloseable {
     /** The chunk over {@code bytes}, its bytes as read from the source: chunk coordinates. */
     private ColumnChunkReader.Chunk chunkIn(int g, ParquetColumn column, Place p, MemorySegment bytes) {
         return new ColumnChunkReader.Chunk(fileName, bytes, column.name(), column.kind(), column.optional(), g,
-                p.codec(), 0, bytes.byteSize(), p.values());
+                p.codec(), 0, bytes.byteSize(), p.values(), column.type());
     }
 
     /**
@@ -607,7 +620,7 @@ public final class ParquetViewReader implements AutoCloseable {
             }
         }
         int n = rowsOfNextBatch();
-        List<ViewColumn> columns = new ArrayList<>(projection.size());
+        List<Object> columns = new ArrayList<>(projection.size());
         List<String> names = new ArrayList<>(projection.size());
         for (int c = 0; c < projection.size(); c++) {
             ParquetColumn column = projection.get(c);
@@ -619,9 +632,7 @@ public final class ParquetViewReader implements AutoCloseable {
                 }
                 bits = validBits[c];
             }
-            ViewSink sink = new ViewSink(memory.batchArena(), column.kind(), n, bits);
-            readers[c].read(sink, 0, n);
-            columns.add(sink.build());
+            columns.add(readColumn(readers[c], column, memory.batchArena(), n, bits));
             names.add(column.name());
         }
         ViewBatch batch = new ViewBatch(rowGroup, nextRow, n, names, columns);
@@ -746,7 +757,7 @@ public final class ParquetViewReader implements AutoCloseable {
                 PageRange last = ranges.get(ranges.size() - 1);
                 ColumnChunkReader.Chunk head = new ColumnChunkReader.Chunk(chunk.fileName(), chunk.file(),
                         chunk.column(), chunk.kind(), chunk.optional(), chunk.rowGroup(), chunk.codec(),
-                        chunk.start(), last.end() - chunk.start(), last.valuesBefore() + last.values());
+                        chunk.start(), last.end() - chunk.start(), last.valuesBefore() + last.values(), chunk.type());
                 readers[c] = new ColumnChunkReader(head, settings, memory, null);
                 readers[c].startAt(first.offset(), first.valuesBefore(), first.pageIndex(), first.dictionaryFirst());
                 groupFirstRow = nextRow;
@@ -947,12 +958,31 @@ public final class ParquetViewReader implements AutoCloseable {
                 long left = place(g, target).values();
                 while (left > 0) {
                     int n = (int) Math.min(batch, left);
-                    reader.read(new ViewSink(scratch, target.kind(), n, bits), 0, n);
+                    readColumn(reader, target, scratch, n, bits);
                     left -= n;
                 }
             }
         }
         return pages;
+    }
+
+    /**
+     * Reads the next {@code n} rows of {@code column} from {@code reader} into {@code arena}: a {@link ViewColumn},
+     * or a {@link FixedWidthColumn} for a fixed-width column. {@code bits}: the validity scratch of an optional
+     * column, else null.
+     */
+    private static Object readColumn(ColumnChunkReader reader, ParquetColumn column, Arena arena, int n,
+            long[] bits) throws ParquetViewException {
+        if (column.isFixedWidth()) {
+            FixedSink sink = new FixedSink(arena, new FixedLayout(column.type()), n, bits);
+            reader.read(sink, 0, n);
+            sink.finish();
+            return new FixedWidthColumn(column.name(), column.type(), n, sink.values(), sink.validity(),
+                    sink.nullCount());
+        }
+        ViewSink sink = new ViewSink(arena, column.kind(), n, bits);
+        reader.read(sink, 0, n);
+        return sink.build();
     }
 
     private void closeReaders() {

@@ -1,15 +1,16 @@
 package dev.stringview.parquet;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.stringview.ViewColumn;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.parquet.schema.MessageType;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -29,6 +30,18 @@ class BadDataTest {
     @TestFactory
     Stream<DynamicTest> everyBadFileFailsCleanly() throws IOException {
         return badFiles().stream().map(path -> DynamicTest.dynamicTest(path.getFileName().toString(), () -> {
+            if (path.getFileName().toString().equals("ARROW-GH-43605.parquet")) {
+                // Dictionary ids of bit width 0 (a crash in Arrow C++, apache/arrow#43605) are valid: all ids are 0.
+                // Its one column is an integer column, read as parquet-java reads it.
+                MessageType schema = Oracle.schema(path);
+                List<String> fixed = FlatOracle.fixedWidthColumns(schema);
+                assertEquals(schema.getFieldCount(), fixed.size(), "only fixed-width columns");
+                for (String column : fixed) {
+                    FlatOracle.check(path, column, ParquetViewOptions.defaults(), FlatOracle.read(path, column),
+                            path.getFileName() + " " + column);
+                }
+                return;
+            }
             ParquetViewException e = assertThrows(ParquetViewException.class, () -> readAll(path));
             String message = e.getMessage();
             assertTrue(message.contains("file=" + path.getFileName()), message);
@@ -68,8 +81,16 @@ class BadDataTest {
                     ParquetViewReader reader = ParquetViewReader.open(path, arena,
                             options.withColumns(column.name()))) {
                 for (ViewBatch b = reader.nextBatch(); b != null; b = reader.nextBatch()) {
-                    ViewColumn c = b.column(0);
-                    Reading.checkWellFormed(c);
+                    if (b.isFixedWidth(0)) {
+                        FixedWidthColumn c = b.fixedWidthColumn(0);
+                        for (int row = 0; row < c.rowCount(); row++) {
+                            if (!c.isNull(row) && c.type().physical() != ParquetType.Physical.BOOLEAN) {
+                                c.getBytes(row); // every row's value is in the values buffer
+                            }
+                        }
+                    } else {
+                        Reading.checkWellFormed(b.column(0));
+                    }
                 }
             }
         }

@@ -62,6 +62,14 @@ class FuzzTest {
             GeneratedFilesTest.write(path, s, random);
             seeds.add(path);
         }
+        for (FlatTypesTest.Encoding encoding : FlatTypesTest.Encoding.values()) { // every fixed-width type
+            FlatTypesTest.Scenario s = new FlatTypesTest.Scenario(encoding.ordinal() % 2 == 0
+                    ? WriterVersion.PARQUET_1_0 : WriterVersion.PARQUET_2_0, encoding,
+                    encoding.ordinal() < 2 ? CompressionCodecName.UNCOMPRESSED : CompressionCodecName.SNAPPY, 0.3, 300);
+            Path path = dir.resolve("seed-flat-" + s.name() + ".parquet");
+            FlatTypesTest.write(path, s, random);
+            seeds.add(path);
+        }
         for (String name : List.of("delta_length_byte_array.parquet", "binary.parquet", "datapage_v2.snappy.parquet",
                 "non_hadoop_lz4_compressed.parquet", "alltypes_tiny_pages.parquet",
                 "delta_encoding_optional_column.parquet", "rle-dict-snappy-checksum.parquet")) {

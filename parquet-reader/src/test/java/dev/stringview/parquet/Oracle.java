@@ -32,12 +32,14 @@ final class Oracle {
         }
     }
 
-    /** Top-level, non-repeated BYTE_ARRAY columns. */
+    /** Top-level, non-repeated BYTE_ARRAY columns but DECIMAL ones: those read as views. */
     static List<String> flatByteArrayColumns(MessageType schema) {
         List<String> names = new ArrayList<>();
         for (Type field : schema.getFields()) {
             if (field.isPrimitive() && !field.isRepetition(Type.Repetition.REPEATED)
-                    && field.asPrimitiveType().getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
+                    && field.asPrimitiveType().getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY
+                    && !(field.getLogicalTypeAnnotation()
+                            instanceof org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation)) {
                 names.add(field.getName());
             }
         }

@@ -86,6 +86,13 @@ final class SourceFiles {
             assertEquals(next, batch.firstRow(), "batches are consecutive");
             next += batch.rowCount();
             for (int c = 0; c < columns.size(); c++) {
+                if (batch.isFixedWidth(c)) {
+                    FixedWidthColumn column = batch.fixedWidthColumn(c);
+                    for (int row = 0; row < column.rowCount(); row++) {
+                        columns.get(c).add(column.isNull(row) ? null : fixedBytes(column, row));
+                    }
+                    continue;
+                }
                 ViewColumn column = batch.column(c);
                 Reading.checkWellFormed(column);
                 for (int row = 0; row < column.size(); row++) {
@@ -97,6 +104,15 @@ final class SourceFiles {
             assertEquals(reader.rowCount(), next, "every row read");
         }
         return columns;
+    }
+
+    /** A fixed-width value's bytes as stored in the values buffer (a boolean as one byte 0 or 1). */
+    static byte[] fixedBytes(FixedWidthColumn column, int row) {
+        if (column.type().physical() == ParquetType.Physical.BOOLEAN) {
+            return new byte[] {(byte) (column.getBoolean(row) ? 1 : 0)};
+        }
+        int width = column.type().byteWidth();
+        return column.values().asSlice((long) row * width, width).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
     }
 
     /** Every value of {@code path}'s {@code columns} read through the memory mapping, the reference. */

@@ -24,4 +24,9 @@ final class BitPacked {
         }
         return word;
     }
+
+    /** The byte at {@code byteIndex} (0 past the end of the data, {@code size} bytes). */
+    static int byteAt(MemorySegment data, long byteIndex, long size) {
+        return byteIndex < size ? data.get(ValueLayout.JAVA_BYTE, byteIndex) & 0xFF : 0;
+    }
 }

@@ -6,6 +6,7 @@ import dev.stringview.ViewPredicate;
 import dev.stringview.parquet.CorruptParquetException;
 import dev.stringview.parquet.PageInfo;
 import dev.stringview.parquet.PageInfo.PageViews;
+import dev.stringview.parquet.ParquetType;
 import dev.stringview.parquet.ParquetViewException;
 import dev.stringview.parquet.UnsupportedParquetException;
 import java.lang.foreign.Arena;
@@ -17,10 +18,11 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * Reads the pages of one column chunk in order, straight from the memory-mapped file, and decodes their values
- * into views batch after batch. Page headers are parsed here (bounded by the chunk), checksums verified,
- * compressed pages decompressed once into a buffer from the read's {@link ReadMemory}, definition levels turned
- * into validity bits,
- * and the values handed to the decoder the page's encoding calls for.
+ * batch after batch: into views ({@link ViewSink}) for string and binary columns, into Arrow fixed-width values
+ * ({@link FixedSink}) for every other flat type. Page headers are parsed here (bounded by the chunk), checksums
+ * verified, compressed pages decompressed once into a buffer from the read's {@link ReadMemory}, definition levels
+ * turned into validity bits, and the values handed to the decoder the page's encoding and the column's type call
+ * for.
  *
  * <p>Every failure leaves as a {@link ParquetViewException} naming file, column, row group and page.
  */
@@ -31,6 +33,8 @@ public final class ColumnChunkReader implements AutoCloseable {
     private static final int DELTA_LENGTH_BYTE_ARRAY = 6;
     private static final int DELTA_BYTE_ARRAY = 7;
     private static final int RLE_DICTIONARY = 8;
+    private static final int DELTA_BINARY_PACKED = 5;
+    private static final int BYTE_STREAM_SPLIT = 9;
     private static final int SCRATCH = 1024;
 
     /**
@@ -41,9 +45,11 @@ public final class ColumnChunkReader implements AutoCloseable {
      * @param start offset of the chunk's first page header (dictionary page if any)
      * @param length bytes of the chunk ({@code total_compressed_size})
      * @param numValues values in the chunk, nulls included (= rows for a flat column)
+     * @param kind for columns read as views, their kind; null for fixed-width ones
+     * @param type the column's type
      */
     public record Chunk(String fileName, MemorySegment file, String column, ViewKind kind, boolean optional,
-            int rowGroup, CompressionCodecName codec, long start, long length, long numValues) {}
+            int rowGroup, CompressionCodecName codec, long start, long length, long numValues, ParquetType type) {}
 
     /**
      * Where one page of a chunk starts, as found by {@link #pageSpans}: enough to hand a range of data pages to
@@ -102,9 +108,12 @@ public final class ColumnChunkReader implements AutoCloseable {
     private final MemorySegment chunkBuffer;
     private final PageDecompressor decompressor;
     private final DeltaState deltaState;
+    /** For a fixed-width column, how its values are laid out; null for views. */
+    private final FixedLayout layout;
     private final int[] scratchA = new int[SCRATCH];
     private final int[] scratchB = new int[SCRATCH];
     private final int[] levelScratch = new int[SCRATCH];
+    private final FixedScratch fixedScratch = new FixedScratch();
     private final CRC32 crc = new CRC32();
 
     private long position;
@@ -116,6 +125,7 @@ public final class ColumnChunkReader implements AutoCloseable {
     private boolean resumeAfterDictionary;
     private int page = -1;
     private Dictionary dictionary;
+    private FixedDictionary fixedDictionary;
     /** The arenas of the dictionary's and the current page's decompressed buffers (retired when done with). */
     private Arena dictionaryArena;
     private Arena pageArena;
@@ -123,7 +133,9 @@ public final class ColumnChunkReader implements AutoCloseable {
     // current data page
     private PageHeader header;
     private HybridDecoder levels;
+    /** The current page's decoder: {@link #decoder} for views, {@link #fixedDecoder} for fixed-width values. */
     private ValueDecoder decoder;
+    private FixedDecoder fixedDecoder;
     private PageViews bufferViews;
     private int pageValuesLeft;
     private int pageNulls;
@@ -139,6 +151,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         this.end = chunk.start() + chunk.length();
         this.chunkBuffer = chunk.length() <= Integer.MAX_VALUE ? file.asSlice(chunk.start(), chunk.length()) : null;
         this.deltaState = new DeltaState(memory, settings.maxPageBytes());
+        this.layout = chunk.type().isFixedWidth() ? new FixedLayout(chunk.type()) : null;
         CompressionCodecName codec = chunk.codec();
         if (codec == CompressionCodecName.UNCOMPRESSED) {
             this.decompressor = null;
@@ -191,8 +204,15 @@ public final class ColumnChunkReader implements AutoCloseable {
         resumeAfterDictionary = false;
     }
 
-    /** Decodes the next {@code count} rows into rows {@code row ..} of {@code sink}. */
-    public void read(ViewSink sink, int row, int count) throws ParquetViewException {
+    /**
+     * Decodes the next {@code count} rows into rows {@code row ..} of {@code sink}: a {@link ViewSink} for a column
+     * read as views, a {@link FixedSink} for a fixed-width one.
+     */
+    public void read(ColumnSink sink, int row, int count) throws ParquetViewException {
+        if ((sink instanceof FixedSink) != (layout != null)) {
+            throw new IllegalArgumentException("sink does not fit the column: column=" + chunk.column() + " type="
+                    + chunk.type() + " sink=" + sink.getClass().getSimpleName());
+        }
         translatingFailures(() -> {
             readRows(sink, row, count);
             return 0;
@@ -216,6 +236,10 @@ public final class ColumnChunkReader implements AutoCloseable {
      */
     public int filterRows(ViewPredicate predicate, SubstringSearch search, Arena sinkArena, int count, int[] hits)
             throws ParquetViewException {
+        if (layout != null) {
+            throw new UnsupportedParquetException("string predicate on a fixed-width column", chunk.fileName(),
+                    chunk.column(), chunk.rowGroup(), -1, "type=" + chunk.type());
+        }
         return translatingFailures(() -> filter(predicate, search, sinkArena, count, hits));
     }
 
@@ -244,7 +268,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 details, cause);
     }
 
-    private void readRows(ViewSink sink, int row, int count) {
+    private void readRows(ColumnSink sink, int row, int count) {
         while (count > 0) {
             int n = Math.min(count, valuesLeftInPage());
             decodePiece(sink, row, n);
@@ -273,20 +297,29 @@ public final class ColumnChunkReader implements AutoCloseable {
     }
 
     /** Decodes {@code n <= pageValuesLeft} values of the current page into rows {@code row ..} of {@code sink}. */
-    private void decodePiece(ViewSink sink, int row, int n) {
+    private void decodePiece(ColumnSink sink, int row, int n) {
         if (levels == null) {
-            decoder.decode(sink, row, n);
+            decodeValues(sink, row, n);
         } else {
             long[] bits = sink.validBits();
             int valid = levels.readValidity(bits, row, n, levelScratch);
             if (valid == n) {
-                decoder.decode(sink, row, n);
+                decodeValues(sink, row, n);
             } else if (valid == 0) {
                 sink.putNulls(row, n);
             } else {
                 decodeAroundNulls(sink, bits, row, n);
             }
             pageNulls += n - valid;
+        }
+    }
+
+    /** Decodes the next {@code n} values of the page into rows {@code row ..}, all of them valid. */
+    private void decodeValues(ColumnSink sink, int row, int n) {
+        if (fixedDecoder != null) {
+            fixedDecoder.decode((FixedSink) sink, row, n);
+        } else {
+            decoder.decode((ViewSink) sink, row, n);
         }
     }
 
@@ -383,7 +416,7 @@ public final class ColumnChunkReader implements AutoCloseable {
     private long[] dictionaryMatches;
 
     /** Decodes runs of valid rows and zeroes the views of null rows in {@code [row, row + n)}. */
-    private void decodeAroundNulls(ViewSink sink, long[] bits, int row, int n) {
+    private void decodeAroundNulls(ColumnSink sink, long[] bits, int row, int n) {
         int end = row + n;
         int r = row;
         while (r < end) {
@@ -393,7 +426,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 s++;
             }
             if (valid) {
-                decoder.decode(sink, r, s - r);
+                decodeValues(sink, r, s - r);
             } else {
                 sink.putNulls(r, s - r);
             }
@@ -408,7 +441,8 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         if (pageListener != null) {
             pageListener.accept(info(header, header.numValues(), pageNulls,
-                    header.numValues() == pageNulls ? PageViews.NONE : decoder.views(bufferViews)));
+                    header.numValues() == pageNulls ? PageViews.NONE
+                            : fixedDecoder != null ? fixedDecoder.views() : decoder.views(bufferViews)));
         }
     }
 
@@ -425,7 +459,7 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     private void nextDataPage() {
         while (true) {
-            if (resumeOffset >= 0 && (dictionary != null || !resumeAfterDictionary)) {
+            if (resumeOffset >= 0 && (dictionary != null || fixedDictionary != null || !resumeAfterDictionary)) {
                 position = resumeOffset;
                 valuesSeen = resumeValues;
                 page = resumePage - 1;
@@ -525,7 +559,7 @@ public final class ColumnChunkReader implements AutoCloseable {
     private long bufferBase;
 
     private void readDictionary(PageHeader h, long dataStart) {
-        if (dictionary != null) {
+        if (dictionary != null || fixedDictionary != null) {
             throw new CorruptDataException("second dictionary page in column chunk: entries=" + h.numValues());
         }
         if (valuesSeen > 0) {
@@ -541,8 +575,12 @@ public final class ColumnChunkReader implements AutoCloseable {
         pageArena = null;
         long base = bufferBase;
         long size = compressed ? h.uncompressedSize() : h.compressedSize();
-        dictionary = Dictionary.decode(buffer, base, base, base + size, h.numValues(),
-                settings.validateUtf8() && chunk.kind() == ViewKind.UTF8);
+        if (layout != null && layout.physicalWidth >= 0) {
+            fixedDictionary = FixedDictionary.decode(layout, buffer, base, base + size, h.numValues());
+        } else {
+            dictionary = Dictionary.decode(buffer, base, base, base + size, h.numValues(),
+                    settings.validateUtf8() && chunk.kind() == ViewKind.UTF8);
+        }
         if (pageListener != null) {
             pageListener.accept(info(h, h.numValues(), 0, bufferViews));
         }
@@ -612,24 +650,70 @@ public final class ColumnChunkReader implements AutoCloseable {
         if (encoding != DELTA_BYTE_ARRAY) {
             deltaState.reset();
         }
-        decoder = switch (encoding) {
-            case PLAIN -> new PlainDecoder(buffer, base, start, limit, utf8);
-            case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
-                if (dictionary == null) {
-                    throw new CorruptDataException("dictionary-encoded page without a dictionary page: encoding="
-                            + encodingName(encoding));
+        decoder = null;
+        fixedDecoder = null;
+        boolean viaViews = layout == null || layout.physicalWidth < 0
+                || (layout.type().physical() == ParquetType.Physical.FIXED_LEN_BYTE_ARRAY
+                        && (encoding == DELTA_BYTE_ARRAY || encoding == DELTA_LENGTH_BYTE_ARRAY));
+        if (viaViews) {
+            decoder = switch (encoding) {
+                case PLAIN -> new PlainDecoder(buffer, base, start, limit, utf8);
+                case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
+                    if (dictionary == null) {
+                        throw new CorruptDataException("dictionary-encoded page without a dictionary page: encoding="
+                                + encodingName(encoding));
+                    }
+                    yield new DictionaryDecoder(buffer, base, start, limit, dictionary, scratchA);
                 }
-                yield new DictionaryDecoder(buffer, base, start, limit, dictionary, scratchA);
+                case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthDecoder(buffer, base, start, limit, utf8, scratchA);
+                case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(buffer, base, start, limit, utf8, scratchA,
+                        scratchB, deltaState);
+                default -> throw wrongEncoding(encoding);
+            };
+            if (layout != null) { // DECIMAL on BYTE_ARRAY, or FIXED_LEN_BYTE_ARRAY in DELTA pages
+                fixedDecoder = new ViewsToFixedDecoder(decoder, layout, fixedScratch);
+                decoder = null;
             }
-            case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthDecoder(buffer, base, start, limit, utf8, scratchA);
-            case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(buffer, base, start, limit, utf8, scratchA, scratchB,
-                    deltaState);
-            default -> throw new UnsupportedDataException("wrong encoding " + encodingName(encoding) + " for column "
-                    + chunk.column() + ": encoding=" + encoding + " physicalType=BYTE_ARRAY");
-        };
+        } else {
+            ParquetType.Physical physical = layout.type().physical();
+            fixedDecoder = switch (encoding) {
+                case PLAIN -> new PlainFixedDecoder(buffer, base, start, limit, layout);
+                case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
+                    if (fixedDictionary == null) {
+                        throw new CorruptDataException("dictionary-encoded page without a dictionary page: encoding="
+                                + encodingName(encoding));
+                    }
+                    yield new DictionaryFixedDecoder(buffer, base, start, limit, layout, fixedDictionary, scratchA);
+                }
+                case RLE -> {
+                    if (physical != ParquetType.Physical.BOOLEAN) {
+                        throw wrongEncoding(encoding);
+                    }
+                    yield new RleBooleanDecoder(buffer, base, start, limit, layout, levelScratch);
+                }
+                case BYTE_STREAM_SPLIT -> {
+                    if (physical == ParquetType.Physical.BOOLEAN || physical == ParquetType.Physical.INT96) {
+                        throw wrongEncoding(encoding);
+                    }
+                    yield new ByteStreamSplitDecoder(buffer, base, start, limit, layout, fixedScratch);
+                }
+                case DELTA_BINARY_PACKED -> {
+                    if (physical != ParquetType.Physical.INT32 && physical != ParquetType.Physical.INT64) {
+                        throw wrongEncoding(encoding);
+                    }
+                    yield new DeltaFixedDecoder(buffer, base, start, limit, layout, fixedScratch);
+                }
+                default -> throw wrongEncoding(encoding);
+            };
+        }
         header = h;
         pageValuesLeft = h.numValues();
         pageNulls = 0;
+    }
+
+    private UnsupportedDataException wrongEncoding(int encoding) {
+        return new UnsupportedDataException("wrong encoding " + encodingName(encoding) + " for column "
+                + chunk.column() + ": encoding=" + encoding + " type=" + chunk.type());
     }
 
     static String encodingName(int encoding) {

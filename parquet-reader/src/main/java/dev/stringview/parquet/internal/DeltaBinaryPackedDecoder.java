@@ -4,10 +4,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * DELTA_BINARY_PACKED int32 values (the lengths inside DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY), decoded
- * one miniblock at a time into a small reused array. {@link #endOf} finds where an encoded stream ends without
- * decoding it, to locate the section that follows. Arithmetic wraps at 32 bits, as the format specifies for
- * int32.
+ * DELTA_BINARY_PACKED values, decoded one miniblock at a time into a small reused array: int32 (the lengths inside
+ * DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY, and INT32 columns; miniblock bit widths up to 32) or int64 (INT64
+ * columns; bit widths up to 64). {@link #endOf} finds where an encoded stream ends without decoding it, to locate
+ * the section that follows. Arithmetic is done in 64 bits and wraps, as the format specifies; int32 values are its
+ * low 32 bits, which is the same as wrapping at 32 bits.
  */
 final class DeltaBinaryPackedDecoder {
     /** Values per block above this are refused (writers use 128; the format only asks for a multiple of 128). */
@@ -25,18 +26,26 @@ final class DeltaBinaryPackedDecoder {
     private final int miniblocks;
     private final int valuesPerMiniblock;
     private final int totalCount;
+    private final int maxWidth; // 32 for int32 values, 64 for int64
     private int left; // values not returned yet
-    private int last;
+    private long last;
     private boolean firstPending = true;
 
     private long minDelta;
     private final int[] widths;
     private int miniblockInBlock; // index of the next miniblock to load in the current block
-    private final int[] buffer;
+    private final long[] buffer;
     private int bufferPos;
     private int bufferSize;
 
+    /** An int32 stream. */
     DeltaBinaryPackedDecoder(MemorySegment data, long position, long limit, String what, long base) {
+        this(data, position, limit, what, base, false);
+    }
+
+    /** An int64 stream if {@code int64}, else an int32 one. */
+    DeltaBinaryPackedDecoder(MemorySegment data, long position, long limit, String what, long base, boolean int64) {
+        this.maxWidth = int64 ? 64 : 32;
         this.data = data;
         this.limit = limit;
         this.what = what;
@@ -53,9 +62,9 @@ final class DeltaBinaryPackedDecoder {
         this.valuesPerMiniblock = blockSize / miniblocks;
         this.totalCount = (int) count;
         this.left = totalCount;
-        this.last = (int) first;
+        this.last = first;
         this.widths = new int[miniblocks];
-        this.buffer = new int[valuesPerMiniblock];
+        this.buffer = new long[valuesPerMiniblock];
         this.miniblockInBlock = miniblocks; // forces a block header read
     }
 
@@ -67,36 +76,72 @@ final class DeltaBinaryPackedDecoder {
         return left;
     }
 
-    /** Reads {@code count} values into {@code out[offset..]}. */
+    /** Reads {@code count} values into {@code out[offset..]} (their low 32 bits, for an int64 stream). */
     void read(int[] out, int offset, int count) {
-        if (count > left) {
-            throw new CorruptDataException("fewer values than needed in " + what + ": need=" + count + " left=" + left
-                    + " totalCount=" + totalCount);
-        }
-        int i = 0;
-        if (count > 0 && firstPending) {
-            firstPending = false;
-            out[offset] = last;
-            left--;
-            i = 1;
+        int i = first(count);
+        if (i == 1) {
+            out[offset] = (int) last;
         }
         while (i < count) {
-            if (bufferPos == bufferSize) {
-                loadMiniblock();
+            int n = nextRun(count - i);
+            long value = last;
+            long[] buf = buffer;
+            int p = bufferPos;
+            for (int k = 0; k < n; k++) {
+                value += buf[p + k];
+                out[offset + i + k] = (int) value;
             }
-            int n = Math.min(count - i, bufferSize - bufferPos);
-            int value = last;
-            int[] buf = buffer;
+            endRun(n, value);
+            i += n;
+        }
+    }
+
+    /** Reads {@code count} values into {@code out[offset..]}. */
+    void read(long[] out, int offset, int count) {
+        int i = first(count);
+        if (i == 1) {
+            out[offset] = last;
+        }
+        while (i < count) {
+            int n = nextRun(count - i);
+            long value = last;
+            long[] buf = buffer;
             int p = bufferPos;
             for (int k = 0; k < n; k++) {
                 value += buf[p + k];
                 out[offset + i + k] = value;
             }
-            last = value;
-            bufferPos += n;
-            left -= n;
+            endRun(n, value);
             i += n;
         }
+    }
+
+    /** Checks that {@code count} values are left; returns 1 if the first value is to be returned first, else 0. */
+    private int first(int count) {
+        if (count > left) {
+            throw new CorruptDataException("fewer values than needed in " + what + ": need=" + count + " left=" + left
+                    + " totalCount=" + totalCount);
+        }
+        if (count > 0 && firstPending) {
+            firstPending = false;
+            left--;
+            return 1;
+        }
+        return 0;
+    }
+
+    /** How many of the {@code wanted} values the buffered miniblock gives next, loading one if it is used up. */
+    private int nextRun(int wanted) {
+        if (bufferPos == bufferSize) {
+            loadMiniblock();
+        }
+        return Math.min(wanted, bufferSize - bufferPos);
+    }
+
+    private void endRun(int n, long value) {
+        last = value;
+        bufferPos += n;
+        left -= n;
     }
 
     /** Loads the next miniblock's deltas (min delta added) into the buffer. */
@@ -114,8 +159,9 @@ final class DeltaBinaryPackedDecoder {
             miniblockInBlock = 0;
         }
         int width = widths[miniblockInBlock++];
-        if (width > 32) {
-            throw new CorruptDataException("miniblock bit width above 32 in " + what + ": bitWidth=" + width);
+        if (width > maxWidth) {
+            throw new CorruptDataException("miniblock bit width above " + maxWidth + " in " + what + ": bitWidth="
+                    + width);
         }
         long bytes = (long) valuesPerMiniblock * width / 8;
         int values = valuesPerMiniblock;
@@ -128,19 +174,23 @@ final class DeltaBinaryPackedDecoder {
                         + width + " valuesPerMiniblock=" + valuesPerMiniblock + " sectionEnd=" + (limit - base));
             }
         }
-        int md = (int) minDelta;
+        long md = minDelta;
         if (width == 0) {
             for (int k = 0; k < values; k++) {
                 buffer[k] = md;
             }
         } else {
-            long mask = width == 32 ? 0xFFFF_FFFFL : (1L << width) - 1;
+            long mask = width == 64 ? -1L : (1L << width) - 1;
             long bit = position * 8;
             long size = data.byteSize();
             for (int k = 0; k < values; k++) {
                 long byteIndex = bit >>> 3;
-                long word = BitPacked.wordAt(data, byteIndex, size);
-                buffer[k] = md + (int) ((word >>> (bit & 7)) & mask);
+                int shift = (int) (bit & 7);
+                long word = BitPacked.wordAt(data, byteIndex, size) >>> shift;
+                if (shift + width > 64) { // only widths above 56: the value's top bits are in a ninth byte
+                    word |= (long) BitPacked.byteAt(data, byteIndex + 8, size) << (64 - shift);
+                }
+                buffer[k] = md + (word & mask);
                 bit += width;
             }
         }
@@ -151,6 +201,12 @@ final class DeltaBinaryPackedDecoder {
 
     /** The position just past the encoded stream at {@code position}, found without decoding values. */
     static long endOf(MemorySegment data, long position, long limit, String what, long base) {
+        return endOf(data, position, limit, what, base, false);
+    }
+
+    /** {@link #endOf} for an int64 stream if {@code int64}. */
+    static long endOf(MemorySegment data, long position, long limit, String what, long base, boolean int64) {
+        int maxWidth = int64 ? 64 : 32;
         checkRange(data, position, limit, what);
         long[] pos = {position};
         long bs = Uleb128.read(data, pos, limit, 10, "varint", what, base);
@@ -171,8 +227,9 @@ final class DeltaBinaryPackedDecoder {
             p += mb;
             for (int m = 0; m < mb && valuesLeft > 0; m++) {
                 int width = data.get(ValueLayout.JAVA_BYTE, widthsAt + m) & 0xFF;
-                if (width > 32) {
-                    throw new CorruptDataException("miniblock bit width above 32 in " + what + ": bitWidth=" + width);
+                if (width > maxWidth) {
+                    throw new CorruptDataException("miniblock bit width above " + maxWidth + " in " + what
+                            + ": bitWidth=" + width);
                 }
                 long bytes = vpm * width / 8;
                 if (bytes > limit - p) {

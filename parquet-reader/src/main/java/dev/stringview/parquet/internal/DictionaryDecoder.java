@@ -22,14 +22,7 @@ final class DictionaryDecoder extends ValueDecoder {
 
     private void start() {
         if (decoder == null) {
-            if (start >= end) {
-                throw new CorruptDataException("dictionary ids missing: valueIndex=0 pageSize=" + (end - base));
-            }
-            int bitWidth = buffer.get(ValueLayout.JAVA_BYTE, start) & 0xFF;
-            if (bitWidth > 32) {
-                throw new CorruptDataException("dictionary id bit width above 32: bitWidth=" + bitWidth);
-            }
-            decoder = new HybridDecoder(buffer, start + 1, end, bitWidth, "dictionary ids", base);
+            decoder = HybridDecoder.dictionaryIds(buffer, start, end, base);
         }
     }
 

@@ -43,6 +43,21 @@ final class HybridDecoder {
         this.base = base;
     }
 
+    /**
+     * The ids of a dictionary-encoded data page's values section {@code [start, end)}: one byte of bit width, then
+     * the hybrid runs.
+     */
+    static HybridDecoder dictionaryIds(MemorySegment buffer, long start, long end, long base) {
+        if (start >= end) {
+            throw new CorruptDataException("dictionary ids missing: valueIndex=0 pageSize=" + (end - base));
+        }
+        int bitWidth = buffer.get(ValueLayout.JAVA_BYTE, start) & 0xFF;
+        if (bitWidth > 32) {
+            throw new CorruptDataException("dictionary id bit width above 32: bitWidth=" + bitWidth);
+        }
+        return new HybridDecoder(buffer, start + 1, end, bitWidth, "dictionary ids", base);
+    }
+
     /** Reads {@code count} values into {@code out[offset..]}. */
     void read(int[] out, int offset, int count) {
         int done = 0;

@@ -18,7 +18,7 @@ import java.util.List;
  * collected in order, and null rows set no validity bit. {@link #build} wraps the result as a {@link ViewColumn}
  * without copying or re-checking it: the decoders have bounds-checked every view they wrote.
  */
-public final class ViewSink {
+public final class ViewSink implements ColumnSink {
     static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final int VIEW = ViewLayout.VIEW_SIZE;
@@ -47,21 +47,38 @@ public final class ViewSink {
      *     owns until {@link #build}; null for a required column
      */
     public ViewSink(Arena arena, ViewKind kind, int size, long[] validBits) {
+        this(arena, arena.allocate((long) size * VIEW, VIEW), kind, size, validBits);
+    }
+
+    /** A sink writing its views into {@code views} (room for {@code size}), e.g. scratch memory reused by a decoder. */
+    ViewSink(Arena arena, MemorySegment views, ViewKind kind, int size, long[] validBits) {
         this.arena = arena;
         this.kind = kind;
         this.size = size;
-        this.views = arena.allocate((long) size * VIEW, VIEW);
+        this.views = views;
         this.validBits = validBits;
         if (validBits != null) {
             Arrays.fill(validBits, 0, (size + 63) >>> 6, 0L);
         }
     }
 
+    @Override
     public int size() {
         return size;
     }
 
-    long[] validBits() {
+    /** The views written so far, 16 bytes per row. */
+    MemorySegment views() {
+        return views;
+    }
+
+    /** Data buffer {@code index}, as registered by {@link #bufferIndex}. */
+    MemorySegment buffer(int index) {
+        return buffers.get(index);
+    }
+
+    @Override
+    public long[] validBits() {
         return validBits;
     }
 
@@ -92,7 +109,8 @@ public final class ViewSink {
         views.set(LE_LONG, at + 8, word1);
     }
 
-    void putNulls(int row, int count) {
+    @Override
+    public void putNulls(int row, int count) {
         // a loop of stores rather than asSlice(..).fill(..): no slice object per run of nulls
         long at = (long) row * VIEW;
         long end = at + (long) count * VIEW;
@@ -163,22 +181,7 @@ public final class ViewSink {
 
     /** The column: views, buffers and (if any row is null) a validity bitmap in Arrow bit order. */
     public ViewColumn build() {
-        MemorySegment validity = null;
-        if (validBits != null) {
-            int words = (size + 63) >>> 6;
-            long set = 0;
-            for (int i = 0; i < words; i++) {
-                long w = validBits[i];
-                if (i == words - 1 && (size & 63) != 0) {
-                    w &= (1L << size) - 1;
-                }
-                set += Long.bitCount(w);
-            }
-            if (set < size) {
-                validity = arena.allocate((long) words * 8, 8);
-                MemorySegment.copy(validBits, 0, validity, LE_LONG, 0, words);
-            }
-        }
+        MemorySegment validity = ColumnSink.validity(arena, validBits, size);
         return ViewColumns.fromViewsUnchecked(kind, size, views, validity, buffers);
     }
 }

@@ -113,7 +113,8 @@ class Lz4LinkedIpcTest {
         Random random = new Random(36);
         for (int length : new int[] {0, 1, 11, 12, 13, 15, 16, 17, 100}) {
             // Valid non-ASCII UTF-8 of exactly `length` bytes.
-            byte[] value = ("\u00e9".repeat(length / 2) + (length % 2 == 1 ? "a" : "")).getBytes(StandardCharsets.UTF_8);
+            byte[] value = ("\u00e9".repeat(length / 2) + (length % 2 == 1 ? "a" : ""))
+                    .getBytes(StandardCharsets.UTF_8);
             edges.add(random.nextBoolean() ? value : null);
             edges.add(value);
         }
@@ -264,7 +265,8 @@ class Lz4LinkedIpcTest {
                             assertTrue(e.getMessage().startsWith("file=bad "), e.getMessage());
                             if (e.getMessage().contains("LZ4")) {
                                 assertTrue(e.getMessage().contains("batch="), e.getMessage());
-                                assertTrue(e.getMessage().contains("codec=LZ4_FRAME bufferIndex="), e.getMessage());
+                                assertTrue(e.getMessage().contains("codec=LZ4_FRAME nonEmptyBufferIndex="),
+                                        e.getMessage());
                             }
                         }
                     } catch (RuntimeException e) {
@@ -299,7 +301,7 @@ class Lz4LinkedIpcTest {
                 e = org.junit.jupiter.api.Assertions.assertThrows(ArrowDataException.class, reader::next);
             }
             assertEquals("file=bad.arrow batch=0 cannot load the record batch: cannot decompress: codec=LZ4_FRAME "
-                    + "bufferIndex=1 LZ4 frame: bad magic: offset=0 magic=0x184d2205 expected=0x184d2204",
+                    + "nonEmptyBufferIndex=1 LZ4 frame: bad magic: offset=0 magic=0x184d2205 expected=0x184d2204",
                     e.getMessage());
         }
         // Arrow Java alone leaks here (its VectorLoader drops the field's first buffer when the second throws):

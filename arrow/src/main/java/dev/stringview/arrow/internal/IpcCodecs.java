@@ -24,9 +24,10 @@ import org.apache.arrow.vector.compression.NoCompressionCodec;
  * <p><b>Failures never throw through Arrow Java.</b> Arrow Java 19's {@code VectorLoader} keeps a field's already
  * decompressed buffers in a local list while it decompresses the next one; an exception from the codec loses them
  * (and {@code AbstractCompressionCodec.decompress} then also skips releasing the compressed buffer), which is the
- * "Memory was leaked by query" after a bad LZ4 frame. So a {@link ReaderCodecs} belongs to one reader: a failed buffer is
- * recorded there, replaced by an empty buffer with the reference counts Arrow Java expects, and the reader throws
- * {@link ReaderCodecs#takeFailure()} once the batch is loaded and every buffer has an owner that frees it.
+ * "Memory was leaked by query" after a bad LZ4 frame. So a {@link ReaderCodecs} belongs to one reader: a failed
+ * buffer is recorded there, replaced by an empty buffer with the reference counts Arrow Java expects, and the reader
+ * throws {@link ReaderCodecs#takeFailure()} once the batch is loaded and every buffer has an owner that frees it.
+ * Failures name the buffer by its index among the batch's non-empty buffers (empty ones are never decompressed).
  */
 public final class IpcCodecs {
     private IpcCodecs() {}
@@ -84,7 +85,8 @@ public final class IpcCodecs {
         private final CompressionUtil.CodecType type;
         private final Supplier<Compressor> compressors;
         private final Decoder decoder;
-        /** Buffers this codec was asked to decompress: Arrow Java creates one codec per record batch. */
+        /** Buffers this codec was asked to decompress: Arrow Java creates one codec per record batch, and asks it
+         *  to decompress the batch's non-empty buffers in body order. */
         private int buffers;
 
         Codec(ReaderCodecs factory, CompressionUtil.CodecType type, Supplier<Compressor> compressors, Decoder decoder) {
@@ -134,7 +136,7 @@ public final class IpcCodecs {
                 compressed.close();
                 return out;
             } catch (RuntimeException e) {
-                factory.fail(new IllegalArgumentException("cannot decompress: codec=" + type + " bufferIndex="
+                factory.fail(new IllegalArgumentException("cannot decompress: codec=" + type + " nonEmptyBufferIndex="
                         + index + " " + e.getMessage(), e));
                 compressed.close();
                 return allocator.getEmpty();

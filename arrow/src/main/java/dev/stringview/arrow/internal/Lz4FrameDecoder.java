@@ -219,7 +219,8 @@ public final class Lz4FrameDecoder {
                 throw new IllegalArgumentException("LZ4 block: truncated match offset: offset=" + in + " block="
                         + block);
             }
-            int offset = (src.get(ValueLayout.JAVA_BYTE, in) & 0xFF) | (src.get(ValueLayout.JAVA_BYTE, in + 1) & 0xFF) << 8;
+            int offset = (src.get(ValueLayout.JAVA_BYTE, in) & 0xFF)
+                    | (src.get(ValueLayout.JAVA_BYTE, in + 1) & 0xFF) << 8;
             in += 2;
             if (offset == 0 || offset > out - windowStart) {
                 throw new IllegalArgumentException("LZ4 block: match offset outside the window: offset=" + (in - 2)

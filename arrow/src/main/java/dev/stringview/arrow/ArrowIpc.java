@@ -2,13 +2,13 @@ package dev.stringview.arrow;
 
 import dev.stringview.ViewColumn;
 import dev.stringview.arrow.internal.IpcCodecs;
+import dev.stringview.arrow.internal.IpcFrameCheck;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -23,6 +23,7 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Reading Arrow IPC files and streams into view columns (writing: {@link ArrowIpcWriter}).
@@ -90,17 +91,37 @@ public final class ArrowIpc {
             throws IOException {
         Format format = detect(path).orElseThrow(() -> new ArrowDataException("not an Arrow IPC file or stream: file="
                 + path + " (no ARROW1 magic, no 0xFFFFFFFF continuation marker)"));
-        SeekableByteChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+        String where = "file=" + path.getFileName() + " ";
+        ViewTableReader result;
+        ArrowReader reader;
         try {
             IpcCodecs.ReaderCodecs codecs = IpcCodecs.factory();
-            ArrowReader reader = format == Format.FILE
+            reader = format == Format.FILE
                     ? new ArrowFileReader(channel, allocator, codecs)
                     : new ArrowStreamReader(channel, allocator, codecs);
-            return reader(reader, codecs, columns, arena, "file=" + path.getFileName() + " ");
+            result = reader(reader, codecs, columns, arena, where);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
+        // Every batch's framing is checked before Arrow Java reads it, which leaks what it allocated for a
+        // malformed one (IpcFrameCheck).
+        try {
+            Schema schema = reader.getVectorSchemaRoot().getSchema();
+            if (reader instanceof ArrowFileReader file) {
+                IpcFrameCheck.checkFileBlocks(channel, file.getRecordBlocks(), schema);
+            } else {
+                IpcFrameCheck.checkStream(channel, 0, schema);
+            }
+        } catch (IllegalArgumentException e) {
+            result.close();
+            throw new ArrowDataException(where + e.getMessage(), e);
+        } catch (IOException | RuntimeException e) {
+            result.close();
+            throw e;
+        }
+        return result;
     }
 
     /** Reads an IPC stream from {@code in} (closed with the reader). */

@@ -279,6 +279,52 @@ class Lz4LinkedIpcTest {
         assertTrue(failures > cases / 2, "failures=" + failures + " cases=" + cases);
     }
 
+    /**
+     * Corrupts any byte of a file or a stream (schema, footer, message metadata, buffer offsets, bodies), or cuts
+     * it: each case reads, or fails with one ArrowDataException line naming the file; the allocator's close checks
+     * that nothing leaked (Arrow Java alone leaks on most malformed messages: see IpcFrameCheck).
+     */
+    @Test
+    void anyCorruptByteOrCutFailsWithOneLineAndLeaksNothing() throws IOException {
+        List<List<byte[]>> written = batches().subList(0, 3);
+        Random random = new Random(11);
+        int failures = 0;
+        int cases = 0;
+        for (boolean stream : new boolean[] {false, true}) {
+            byte[] bytes = Files.readAllBytes(write(dir.resolve(stream ? "good.arrows" : "good.arrow"), written,
+                    stream));
+            for (int k = 0; k < 400; k++) {
+                byte[] corrupt = bytes.clone();
+                int at = random.nextInt(corrupt.length);
+                corrupt[at] ^= (byte) (1 + random.nextInt(255));
+                if (k % 3 == 0) {
+                    corrupt = Arrays.copyOf(corrupt, random.nextInt(corrupt.length));
+                }
+                Path bad = dir.resolve("bad");
+                Files.write(bad, corrupt);
+                cases++;
+                String where = "stream=" + stream + " case=" + k + " at=" + at + " bytes=" + corrupt.length;
+                try (BufferAllocator allocator = new RootAllocator()) {
+                    try (Arena arena = Arena.ofConfined();
+                            ViewTableReader reader = ArrowIpc.open(bad, allocator, arena)) {
+                        while (reader.hasNext()) {
+                            reader.next();
+                        }
+                    } catch (ArrowDataException e) {
+                        failures++;
+                        assertFalse(e.getMessage().contains("\n"), where + ": " + e.getMessage());
+                        assertTrue(e.getMessage().startsWith("file=bad ")
+                                || e.getMessage().startsWith("not an Arrow IPC file or stream: file="),
+                                where + ": " + e.getMessage());
+                    }
+                } catch (RuntimeException e) {
+                    fail(where + " (a leak fails here, at the allocator's close): " + e, e);
+                }
+            }
+        }
+        assertTrue(failures > cases / 2, "failures=" + failures + " cases=" + cases);
+    }
+
     /** A failed buffer in the middle of a batch: the failing case of the issue, with its message and no leak. */
     @Test
     void aBadFrameAfterGoodBuffersOfTheSameFieldLeaksNothing() throws IOException {

@@ -2,13 +2,13 @@ package dev.stringview.arrow;
 
 import dev.stringview.ViewColumn;
 import dev.stringview.arrow.internal.IpcCodecs;
+import dev.stringview.arrow.internal.IpcFrameCheck;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -23,6 +23,7 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Reading Arrow IPC files and streams into view columns (writing: {@link ArrowIpcWriter}).
@@ -90,27 +91,48 @@ public final class ArrowIpc {
             throws IOException {
         Format format = detect(path).orElseThrow(() -> new ArrowDataException("not an Arrow IPC file or stream: file="
                 + path + " (no ARROW1 magic, no 0xFFFFFFFF continuation marker)"));
-        SeekableByteChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+        String where = "file=" + path.getFileName() + " ";
+        ViewTableReader result;
+        ArrowReader reader;
         try {
-            ArrowReader reader = format == Format.FILE
-                    ? new ArrowFileReader(channel, allocator, IpcCodecs.FACTORY)
-                    : new ArrowStreamReader(channel, allocator, IpcCodecs.FACTORY);
-            return reader(reader, columns, arena, "file=" + path.getFileName() + " ");
+            IpcCodecs.ReaderCodecs codecs = IpcCodecs.factory();
+            reader = format == Format.FILE
+                    ? new ArrowFileReader(channel, allocator, codecs)
+                    : new ArrowStreamReader(channel, allocator, codecs);
+            result = reader(reader, codecs, columns, arena, where);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
+        // Every batch's framing is checked before Arrow Java reads it, which leaks what it allocated for a
+        // malformed one (IpcFrameCheck).
+        try {
+            Schema schema = reader.getVectorSchemaRoot().getSchema();
+            if (reader instanceof ArrowFileReader file) {
+                IpcFrameCheck.checkFileBlocks(channel, file.getRecordBlocks(), schema);
+            } else {
+                IpcFrameCheck.checkStream(channel, 0, schema);
+            }
+        } catch (IllegalArgumentException e) {
+            result.close();
+            throw new ArrowDataException(where + e.getMessage(), e);
+        } catch (IOException | RuntimeException e) {
+            result.close();
+            throw e;
+        }
+        return result;
     }
 
     /** Reads an IPC stream from {@code in} (closed with the reader). */
     public static ViewTableReader openStream(InputStream in, List<String> columns, BufferAllocator allocator,
             Arena arena) throws IOException {
-        return reader(new ArrowStreamReader(Channels.newChannel(in), allocator, IpcCodecs.FACTORY), columns, arena,
-                "");
+        IpcCodecs.ReaderCodecs codecs = IpcCodecs.factory();
+        return reader(new ArrowStreamReader(Channels.newChannel(in), allocator, codecs), codecs, columns, arena, "");
     }
 
-    private static ViewTableReader reader(ArrowReader reader, List<String> columns, Arena arena, String where)
-            throws IOException {
+    private static ViewTableReader reader(ArrowReader reader, IpcCodecs.ReaderCodecs codecs, List<String> columns,
+            Arena arena, String where) throws IOException {
         List<Integer> selected = new ArrayList<>();
         List<String> names = new ArrayList<>();
         try {
@@ -119,6 +141,11 @@ public final class ArrowIpc {
                 root = reader.getVectorSchemaRoot();
             } catch (IOException | RuntimeException e) {
                 throw new ArrowDataException(where + "cannot read the schema: " + e.getMessage(), e);
+            }
+            // The file format loads its dictionaries with the schema.
+            RuntimeException failure = codecs.takeFailure();
+            if (failure != null) {
+                throw new ArrowDataException(where + "cannot read the dictionaries: " + failure.getMessage(), failure);
             }
             List<Field> fields = root.getSchema().getFields();
             List<String> wanted = columns.isEmpty() ? fields.stream().map(Field::getName).toList() : columns;
@@ -146,7 +173,7 @@ public final class ArrowIpc {
             reader.close();
             throw e;
         }
-        return new ViewTableReader(new IpcSource(reader, selected, names, where), arena);
+        return new ViewTableReader(new IpcSource(reader, codecs, selected, names, where), arena);
     }
 
     static boolean isStringOrBinary(ArrowType type) {
@@ -159,13 +186,16 @@ public final class ArrowIpc {
     /** Batches of an {@link ArrowReader}, each validated into views. */
     private static final class IpcSource implements ViewTableReader.Source {
         private final ArrowReader reader;
+        private final IpcCodecs.ReaderCodecs codecs;
         private final List<Integer> selected;
         private final List<String> names;
         private final String where;
         private int batch;
 
-        IpcSource(ArrowReader reader, List<Integer> selected, List<String> names, String where) {
+        IpcSource(ArrowReader reader, IpcCodecs.ReaderCodecs codecs, List<Integer> selected, List<String> names,
+                String where) {
             this.reader = reader;
+            this.codecs = codecs;
             this.selected = selected;
             this.names = names;
             this.where = where;
@@ -179,6 +209,12 @@ public final class ArrowIpc {
                 loaded = reader.loadNextBatch();
             } catch (IOException | RuntimeException e) {
                 throw new ArrowDataException(here + "cannot load the record batch: " + e, e);
+            }
+            // A buffer that failed to decompress was loaded empty, so that the batch's buffers all have an owner
+            // (the reader's root) that frees them; the batch is not read.
+            RuntimeException failure = codecs.takeFailure();
+            if (failure != null) {
+                throw new ArrowDataException(here + "cannot load the record batch: " + failure.getMessage(), failure);
             }
             if (!loaded) {
                 return null;

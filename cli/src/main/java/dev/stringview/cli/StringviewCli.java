@@ -2,14 +2,13 @@ package dev.stringview.cli;
 
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
-import dev.stringview.ViewPredicates;
 import dev.stringview.format.ColumnFormat;
-import dev.stringview.parquet.ColumnFilter;
 import dev.stringview.parquet.PageInfo;
 import dev.stringview.parquet.ParquetColumn;
 import dev.stringview.parquet.ParquetScan;
 import dev.stringview.parquet.ParquetViewOptions;
 import dev.stringview.parquet.ParquetViewReader;
+import dev.stringview.parquet.RowFilter;
 import dev.stringview.parquet.ViewBatch;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -28,15 +27,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * {@code stringview}: a small command line over the Parquet view reader, in the spirit of parquet-cli.
  *
  * <pre>
  * stringview cat FILE --column C [--limit N]
- * stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S | --like P
- *                                  | --less-than S | --greater-than S) [--repeat N] [--threads N] [--no-skipping]
- *                                  [--no-page-search]
+ * stringview scan FILE --column C (--equals S | --not-equals S | --starts-with S | --ends-with S | --contains S
+ *                                  | --like P | --less-than S | --at-most S | --greater-than S | --at-least S)...
+ *                                  [--repeat N] [--threads N] [--no-skipping] [--no-page-search]
  * stringview pages FILE [--column C]
  * stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]
  * stringview serialize IN.parquet --column C [--format separated|size-prefix] [--codec none|lz4|lightweight] OUT
@@ -53,8 +54,9 @@ public final class StringviewCli {
 
     private static final String USAGE = """
             usage: stringview cat FILE --column C [--limit N]   (FILE: Parquet, or Arrow IPC file or stream)
-                   stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S
-                                    | --like P | --less-than S | --greater-than S) [--repeat N]
+                   stringview scan FILE --column C (--equals S | --not-equals S | --starts-with S | --ends-with S
+                                    | --contains S | --like P | --less-than S | --at-most S | --greater-than S
+                                    | --at-least S)...   (several: all must hold) [--repeat N]
                                     [--threads N (default: all cores)] [--no-skipping (read every row group and page)]
                                     [--no-page-search (decide substring filters on PLAIN pages through views)]
                    stringview pages FILE [--column C]
@@ -66,8 +68,8 @@ public final class StringviewCli {
                    stringview demo [--rows N | --file F --column C]   (views vs parquet-java and DuckDB)
             options: --skip-utf8-validation  --skip-checksums  --java-codecs  --batch-size N  --verbose  --help""";
 
-    private static final List<String> PREDICATES = List.of("--equals", "--starts-with", "--ends-with", "--contains",
-            "--like", "--less-than", "--greater-than");
+    private static final List<String> PREDICATES = List.of("--equals", "--not-equals", "--starts-with", "--ends-with",
+            "--contains", "--like", "--less-than", "--at-most", "--greater-than", "--at-least");
 
     private final PrintStream out;
     private final PrintStream err;
@@ -417,36 +419,51 @@ public final class StringviewCli {
         args.allowOnly(allowed);
         Path file = args.file();
         String column = args.column(true);
-        String option = null;
-        for (String p : PREDICATES) {
-            if (args.options.containsKey(p)) {
-                if (option != null) {
-                    throw new UsageException("give one predicate, got " + option + " and " + p);
-                }
-                option = p;
+        List<RowFilter> leaves = new ArrayList<>();
+        for (String option : PREDICATES) {
+            String operand = args.options.get(option);
+            if (operand == null) {
+                continue;
             }
+            leaves.add(switch (option) {
+                case "--equals" -> RowFilter.equalTo(column, operand);
+                case "--not-equals" -> RowFilter.notEqualTo(column, operand);
+                case "--starts-with" -> RowFilter.startsWith(column, operand);
+                case "--ends-with" -> RowFilter.endsWith(column, operand);
+                case "--contains" -> RowFilter.contains(column, operand);
+                case "--like" -> RowFilter.like(column, operand);
+                case "--less-than" -> RowFilter.lessThan(column, operand);
+                case "--at-most" -> RowFilter.lessThanOrEqual(column, operand);
+                case "--greater-than" -> RowFilter.greaterThan(column, operand);
+                case "--at-least" -> RowFilter.greaterThanOrEqual(column, operand);
+                default -> throw new UsageException("unknown predicate: " + option);
+            });
         }
-        if (option == null) {
-            throw new UsageException("missing predicate: one of " + String.join(", ", PREDICATES));
+        if (leaves.isEmpty()) {
+            throw new UsageException("missing predicate: one or more of " + String.join(", ", PREDICATES));
         }
-        String operand = args.options.get(option);
-        ColumnFilter filter = switch (option) {
-            case "--equals" -> ColumnFilter.equalTo(column, operand);
-            case "--starts-with" -> ColumnFilter.startsWith(column, operand);
-            case "--ends-with" -> ColumnFilter.of(column, ViewPredicates.endsWith(operand));
-            case "--contains" -> ColumnFilter.of(column, ViewPredicates.contains(operand));
-            case "--like" -> ColumnFilter.of(column, ViewPredicates.like(operand));
-            case "--less-than" -> ColumnFilter.lessThan(column, operand);
-            case "--greater-than" -> ColumnFilter.greaterThan(column, operand);
-            default -> throw new UsageException("unknown predicate: " + option);
-        };
+        RowFilter filter = leaves.size() == 1 ? leaves.get(0) : RowFilter.and(leaves.toArray(RowFilter[]::new));
         long repeat = args.positive("--repeat", 1);
         int threads = (int) Math.min(1024, args.positive("--threads", Runtime.getRuntime().availableProcessors()));
-        ParquetScan scan = ParquetScan.of(file).withOptions(args.readOptions()).withThreads(threads)
-                .withStatistics(!args.flags.contains("--no-skipping"))
-                .withBloomFilters(!args.flags.contains("--no-skipping"))
-                .withPageIndex(!args.flags.contains("--no-skipping"))
-                .withPageSearch(!args.flags.contains("--no-page-search"));
+        // The command's one pool, made here and shut down when the command ends: the library makes none.
+        ExecutorService pool = threads == 1 ? null : Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "stringview-scan");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            ParquetScan scan = ParquetScan.of(file).withOptions(args.readOptions()).withExecutor(pool, threads)
+                    .withPruning(!args.flags.contains("--no-skipping"))
+                    .withPageSearch(!args.flags.contains("--no-page-search"));
+            return runScan(scan, filter, repeat);
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    private int runScan(ParquetScan scan, RowFilter filter, long repeat) throws IOException {
         long[] nanos = new long[(int) Math.min(repeat, 1_000_000)];
         long count = -1;
         for (int run = 0; run < nanos.length; run++) {

@@ -154,9 +154,9 @@ public final class ParquetViewReader implements AutoCloseable {
             throw new IllegalArgumentException("no such row group: file=" + fileName + " rowGroup=" + group
                     + " rowGroups=" + footer.getBlocks().size());
         }
-        if (ranges != null && (projection.size() != 1 || ranges.isEmpty())) {
-            throw new IllegalArgumentException("page ranges need exactly one column and one range: file="
-                    + fileName + " columns=" + projection.size() + " ranges=" + ranges.size());
+        if (ranges != null && ranges.isEmpty()) {
+            throw new IllegalArgumentException("page ranges need at least one range: file=" + fileName
+                    + " rowGroup=" + group);
         }
         for (int i = 1; ranges != null && i < ranges.size(); i++) {
             PageRange before = ranges.get(i - 1);
@@ -167,7 +167,23 @@ public final class ParquetViewReader implements AutoCloseable {
                         + " previousEnd=" + before.end());
             }
         }
-        return new ParquetViewReader(fileName, arena, file, footer, footerStart, allColumns, projection,
+        List<ParquetColumn> partProjection = projection;
+        if (!partOptions.columns().isEmpty()) {
+            partProjection = new ArrayList<>();
+            for (String name : partOptions.columns()) {
+                ParquetColumn c = projection.stream().filter(p -> p.name().equals(name)).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("column not projected: file=" + fileName
+                                + " column=" + name + " columns="
+                                + projection.stream().map(ParquetColumn::name).toList()));
+                partProjection.add(c);
+            }
+            partProjection = List.copyOf(partProjection);
+        }
+        if (ranges != null && partProjection.size() != 1) {
+            throw new IllegalArgumentException("page ranges need exactly one column: file=" + fileName
+                    + " columns=" + partProjection.size());
+        }
+        return new ParquetViewReader(fileName, arena, file, footer, footerStart, allColumns, partProjection,
                 partOptions, group, group + 1, ranges == null ? null : List.copyOf(ranges));
     }
 
@@ -224,6 +240,16 @@ public final class ParquetViewReader implements AutoCloseable {
      * @throws IllegalArgumentException for a projected column the file does not have
      */
     public static ParquetViewReader open(Path path, Arena arena, ParquetViewOptions options) throws IOException {
+        return open(path, arena, options, null);
+    }
+
+    /**
+     * For {@link ParquetScan}: like {@link #open(Path, Arena, ParquetViewOptions)}, but when {@code exactly} is not
+     * null the projection is {@code exactly}'s readable columns (possibly none), not the options' columns: a filter's
+     * columns may include fixed-width ones that only the footer's metadata is read for.
+     */
+    static ParquetViewReader open(Path path, Arena arena, ParquetViewOptions options, List<String> exactly)
+            throws IOException {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(arena, "arena");
         Objects.requireNonNull(options, "options");
@@ -267,7 +293,9 @@ public final class ParquetViewReader implements AutoCloseable {
         for (Type field : schema.getFields()) {
             all.add(describe(field));
         }
-        List<String> wanted = options.columns().isEmpty()
+        List<String> wanted = exactly != null
+                ? exactly.stream().filter(c -> all.stream().anyMatch(a -> a != null && a.name().equals(c))).toList()
+                : options.columns().isEmpty()
                 ? all.stream().filter(Objects::nonNull).map(ParquetColumn::name).toList()
                 : options.columns();
         List<ParquetColumn> projection = new ArrayList<>();
@@ -494,6 +522,66 @@ public final class ParquetViewReader implements AutoCloseable {
         rowsLeftInGroup -= n;
         nextRow += n;
         return batch;
+    }
+
+    /**
+     * Skips the rows the next {@link #nextBatch} would return, and returns how many, or -1 after the last row. Data
+     * pages that lie wholly inside the skipped rows are not decompressed nor decoded (only their headers are read);
+     * the rest of a page that starts inside them is decoded and dropped ({@link ColumnChunkReader#skipRows}). For
+     * {@link ParquetScan}'s late materialization: the batches of columns outside a filter are read only where a row
+     * passed it.
+     */
+    int skipBatch() throws IOException {
+        if (closed) {
+            throw new IllegalStateException("reader is closed: file=" + fileName);
+        }
+        memory.freeRetired();
+        while (rowsLeftInGroup == 0) {
+            if (!nextRowGroup()) {
+                return -1;
+            }
+        }
+        int n = rowsOfNextBatch();
+        for (int c = 0; c < projection.size(); c++) {
+            readers[c].skipRows(n, memory.batchArena());
+        }
+        rowsLeftInGroup -= n;
+        nextRow += n;
+        return n;
+    }
+
+    /**
+     * The dictionary of column {@code column}'s chunk in row group {@code g}, as views into {@code arena}, or null
+     * when the chunk has no dictionary page. For pruning by dictionary in {@link ParquetScan}.
+     */
+    dev.stringview.ViewColumn dictionary(int g, ParquetColumn column, Arena arena) throws ParquetViewException {
+        ColumnChunkReader reader = new ColumnChunkReader(chunkOf(g, column), settings, ReadMemory.of(arena), null);
+        return reader.dictionaryColumn(arena);
+    }
+
+    /** The schema's top-level field {@code name} as a primitive type; an error naming it if missing or nested. */
+    PrimitiveType primitiveType(String name) {
+        MessageType schema = footer.getFileMetaData().getSchema();
+        if (!schema.containsField(name)) {
+            throw new IllegalArgumentException("no such column: file=" + fileName + " column=" + name
+                    + " columns=" + fieldNames());
+        }
+        Type field = schema.getType(name);
+        if (!field.isPrimitive() || field.isRepetition(Type.Repetition.REPEATED)) {
+            throw new IllegalArgumentException("filter on a nested or repeated column: file=" + fileName
+                    + " column=" + name + " repetition=" + field.getRepetition());
+        }
+        return field.asPrimitiveType();
+    }
+
+    /** The readable string column {@code name} (from {@link #schemaColumns}), or null. */
+    ParquetColumn stringColumn(String name) {
+        for (ParquetColumn c : allColumns) {
+            if (c != null && c.name().equals(name)) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /**

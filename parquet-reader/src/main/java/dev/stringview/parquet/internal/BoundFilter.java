@@ -413,7 +413,7 @@ public final class BoundFilter {
     private static int valueBoundsFacts(RowFilter.Op op, Object[] keys, ValueDomain d, Object min, Object max) {
         if (op == RowFilter.Op.IN) {
             boolean mayTrue = false;
-            boolean single = d.compare(min, max) == 0;
+            boolean single = d.compareValues(min, max) == 0;
             boolean singleInSet = false;
             for (Object k : keys) {
                 int lo = compareKey(d, min, k);

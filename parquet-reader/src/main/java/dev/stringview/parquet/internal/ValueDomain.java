@@ -81,7 +81,19 @@ public record ValueDomain(Kind kind, PrimitiveType.PrimitiveTypeName physical, i
         return key;
     }
 
-    /** Compares a column value (this domain's representation) with a value or a normalized constant. */
+    /** Compares two column values (this domain's representation: unsigned bits stay unsigned). */
+    public int compareValues(Object a, Object b) {
+        return switch (kind) {
+            case UNSIGNED -> Long.compareUnsigned((Long) a, (Long) b);
+            case FLOATING -> compareDouble((Double) a, (Double) b);
+            default -> compare(a, b);
+        };
+    }
+
+    /**
+     * Compares a column value (this domain's representation) with a normalized constant: for {@link Kind#UNSIGNED}
+     * a Long constant is a signed number (a negative one is below every value).
+     */
     public int compare(Object value, Object key) {
         return switch (kind) {
             case BYTES -> Arrays.compareUnsigned((byte[]) value, (byte[]) key);

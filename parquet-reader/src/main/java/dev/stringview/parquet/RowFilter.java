@@ -27,10 +27,11 @@ import java.util.stream.Collectors;
  * Nodes: {@link And} (TRUE if every child is TRUE, FALSE if any is FALSE, else NULL), {@link Or} (TRUE if any child
  * is TRUE, FALSE if every child is FALSE, else NULL) and {@link Not} (swaps TRUE and FALSE, keeps NULL).
  *
- * <p>Expressions are immutable values; the constants given to the factories are copied. Build them with the static
- * factories, or with the records' constructors (which check their arguments the same way).
+ * <p>Expressions are immutable, serializable values (an engine ships them to its workers); the constants given to
+ * the factories are copied. Build them with the static factories, or with the records' constructors (which check
+ * their arguments the same way).
  */
-public sealed interface RowFilter
+public sealed interface RowFilter extends java.io.Serializable
         permits RowFilter.StringTest, RowFilter.Like, RowFilter.ValueTest, RowFilter.IsNull, RowFilter.And,
         RowFilter.Or, RowFilter.Not {
 

@@ -152,9 +152,51 @@ public final class BoundFilter {
         return columns;
     }
 
-    /** The single string leaf the whole filter is, or null: the case the page-level fast paths decide. */
+    /**
+     * The single string leaf whose TRUE rows are exactly the filter's, or null: the case the page-level fast paths
+     * decide. Either the filter is that leaf, or an AND of it and {@code NOT (c IS NULL)} on its column {@code c}
+     * (engines add such tests: Spark pushes {@code s IS NOT NULL AND s LIKE ...}, COUNT(s) adds one), which the leaf
+     * implies where it is TRUE (it is never TRUE on a null). Only the TRUE rows agree (the AND is FALSE on null rows
+     * where the leaf is NULL), which is all a count or a selection asks.
+     */
     public StringLeaf singleStringLeaf() {
-        return root instanceof StringLeaf s ? s : null;
+        if (root instanceof StringLeaf s) {
+            return s;
+        }
+        List<Node> conjuncts = new ArrayList<>();
+        if (!(root instanceof AndNode) || !flattenAnd(root, conjuncts)) {
+            return null;
+        }
+        StringLeaf leaf = null;
+        for (Node n : conjuncts) {
+            if (n instanceof StringLeaf s) {
+                if (leaf != null) {
+                    return null;
+                }
+                leaf = s;
+            } else if (!(n instanceof NotNode not && not.child() instanceof NullLeaf)) {
+                return null;
+            }
+        }
+        for (Node n : conjuncts) {
+            if (leaf == null || n instanceof NotNode not && !((NullLeaf) not.child()).column().equals(leaf.column())) {
+                return null;
+            }
+        }
+        return leaf;
+    }
+
+    private static boolean flattenAnd(Node node, List<Node> out) {
+        if (node instanceof AndNode a) {
+            for (Node c : a.children()) {
+                if (!flattenAnd(c, out)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        out.add(node);
+        return true;
     }
 
     // ---- evaluation

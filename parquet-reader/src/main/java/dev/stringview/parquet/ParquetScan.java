@@ -370,6 +370,9 @@ public final class ParquetScan {
     }
 
     private long[] runUnit(ParquetViewReader file, Unit unit, BoundFilter bound, boolean select) throws IOException {
+        if (bound.columns().isEmpty()) {
+            return constantUnit(file, unit, bound, select);
+        }
         ParquetViewOptions partOptions = readOptions(filterColumns(bound)).withBatchScopedMemory(true);
         long count = 0;
         long[] rows = select ? new long[64] : null;
@@ -405,6 +408,28 @@ public final class ParquetScan {
             }
         }
         return select ? Arrays.copyOf(rows, (int) count) : new long[] {count};
+    }
+
+    /**
+     * A unit under a filter that reads no column (an empty AND or OR, or NOT of one): the tree is the same on every
+     * row, and its facts with no leaf are exact, so every row of the row group passes or none does.
+     */
+    private static long[] constantUnit(ParquetViewReader file, Unit unit, BoundFilter bound, boolean select) {
+        boolean pass = (bound.facts(leaf -> BoundFilter.UNKNOWN) & BoundFilter.MAY_TRUE) != 0;
+        List<BlockMetaData> blocks = file.footer().getBlocks();
+        long rows = pass ? blocks.get(unit.rowGroup()).getRowCount() : 0;
+        if (!select) {
+            return new long[] {rows};
+        }
+        long first = 0;
+        for (int g = 0; g < unit.rowGroup(); g++) {
+            first += blocks.get(g).getRowCount();
+        }
+        long[] out = new long[Math.toIntExact(rows)];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = first + i;
+        }
+        return out;
     }
 
     /**
@@ -540,12 +565,14 @@ public final class ParquetScan {
             }
             return out;
         }
-        List<String> filterColumns = filterColumns(bound);
+        // A filter without columns is evaluated on the projection's batches (it is the same on every row).
+        List<String> filterColumns = bound.columns().isEmpty() ? projection : filterColumns(bound);
         List<String> rest = projection.stream().filter(c -> !filterColumns.contains(c)).toList();
         try (ParquetViewReader filterPart = file.part(group, null, arena, readOptions(filterColumns));
                 ParquetViewReader restPart = rest.isEmpty() ? null
                         : file.part(group, null, arena, readOptions(rest))) {
             int words = (options.batchSize() + 63) >>> 6;
+            int skipped = 0; // batches without a passing row since the last one read: skipped in one go
             for (ViewBatch f = filterPart.nextBatch(); f != null; f = filterPart.nextBatch()) {
                 long[] passing = new long[words];
                 bound.evaluate(rows(f), passing, new long[words]);
@@ -554,11 +581,13 @@ public final class ParquetScan {
                     any |= w != 0;
                 }
                 if (!any) {
-                    if (restPart != null) {
-                        restPart.skipBatch();
-                    }
+                    skipped++;
                     continue;
                 }
+                if (restPart != null && skipped > 0) {
+                    restPart.skipBatches(skipped);
+                }
+                skipped = 0;
                 ViewBatch r = restPart == null ? null : restPart.nextBatch();
                 List<ViewColumn> cols = new ArrayList<>();
                 for (String c : projection) {

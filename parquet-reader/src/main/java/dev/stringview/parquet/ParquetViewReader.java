@@ -525,15 +525,19 @@ public final class ParquetViewReader implements AutoCloseable {
     }
 
     /**
-     * Skips the rows the next {@link #nextBatch} would return, and returns how many, or -1 after the last row. Data
-     * pages that lie wholly inside the skipped rows are not decompressed nor decoded (only their headers are read);
-     * the rest of a page that starts inside them is decoded and dropped ({@link ColumnChunkReader#skipRows}). For
-     * {@link ParquetScan}'s late materialization: the batches of columns outside a filter are read only where a row
-     * passed it.
+     * Skips the rows the next {@code batches} calls of {@link #nextBatch} would return within the current row group
+     * (the row group's remaining rows at most), and returns how many rows, or -1 after the last row. Data pages that
+     * lie wholly inside the skipped rows are not decompressed nor decoded (only their headers are read); the rest of
+     * a page that starts or ends inside them is decoded and dropped ({@link ColumnChunkReader#skipRows}). For
+     * {@link ParquetScan}'s late materialization: the columns outside a filter are read only for batches where a
+     * row passed it. Not for readers over page ranges.
      */
-    int skipBatch() throws IOException {
+    long skipBatches(int batches) throws IOException {
         if (closed) {
             throw new IllegalStateException("reader is closed: file=" + fileName);
+        }
+        if (ranges != null) {
+            throw new IllegalStateException("cannot skip batches of page ranges: file=" + fileName);
         }
         memory.freeRetired();
         while (rowsLeftInGroup == 0) {
@@ -541,9 +545,13 @@ public final class ParquetViewReader implements AutoCloseable {
                 return -1;
             }
         }
-        int n = rowsOfNextBatch();
-        for (int c = 0; c < projection.size(); c++) {
-            readers[c].skipRows(n, memory.batchArena());
+        long n = Math.min(rowsLeftInGroup, (long) batches * options.batchSize());
+        for (long left = n; left > 0; ) {
+            int step = (int) Math.min(left, Integer.MAX_VALUE);
+            for (int c = 0; c < projection.size(); c++) {
+                readers[c].skipRows(step, memory.batchArena());
+            }
+            left -= step;
         }
         rowsLeftInGroup -= n;
         nextRow += n;

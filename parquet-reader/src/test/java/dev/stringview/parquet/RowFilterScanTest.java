@@ -219,6 +219,77 @@ class RowFilterScanTest {
         assertTrue(nonEmpty > 30, "filters with matches: " + nonEmpty);
     }
 
+    @Test
+    void aFilterWithoutColumnsPassesEveryRowOrNone() throws IOException {
+        ParquetScan scan = TestExecutors.threads(ParquetScan.of(files.get(0)), 2);
+        assertEquals(ROWS, scan.count(RowFilter.and()));
+        assertEquals(0, scan.count(RowFilter.or()));
+        assertEquals(0, scan.count(RowFilter.not(RowFilter.and())));
+        assertEquals(ROWS, scan.select(RowFilter.not(RowFilter.or())).length);
+        assertEquals(ROWS - 1, scan.select(RowFilter.and())[ROWS - 1]);
+        long[] delivered = forEachBatchRows(scan, RowFilter.and());
+        assertEquals(ROWS, delivered.length);
+    }
+
+    /**
+     * Late materialization: with a filter true only in the first and last rows, the other column's data pages that
+     * lie wholly inside the batches without a passing row between them are never read. One of them is corrupted (a value length far past its
+     * page): reading the column whole fails on it, reading it behind the filter does not.
+     */
+    @Test
+    void pagesOfOtherColumnsInBatchesWithoutAPassingRowAreNeverRead() throws IOException {
+        MessageType schema = MessageTypeParser.parseMessageType(
+                "message m { required binary s (STRING); required binary t (STRING); }");
+        Path path = dir.resolve("late.parquet");
+        int rows = 2000;
+        try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path))
+                .withConf(new PlainParquetConfiguration()).withType(schema).withCodecFactory(new TestCodecs())
+                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED).withDictionaryEncoding(false)
+                .withWriterVersion(WriterVersion.PARQUET_1_0).withPageRowCountLimit(100)
+                .withPageWriteChecksumEnabled(false).build()) {
+            SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+            for (int r = 0; r < rows; r++) {
+                writer.write(groups.newGroup().append("s", r < 150 || r >= 1950 ? "match" : "other" + r)
+                        .append("t", "t" + r));
+            }
+        }
+        // Corrupt the first value length of t's data page of rows 1000..1099.
+        long corruptAt;
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined();
+                ParquetViewReader file = ParquetViewReader.open(path, arena)) {
+            ParquetColumn t = file.stringColumn("t");
+            List<dev.stringview.parquet.internal.ColumnChunkReader.PageSpan> spans =
+                    dev.stringview.parquet.internal.ColumnChunkReader.pageSpans(file.chunk(0, t));
+            var last = spans.get(10);
+            assertEquals(100, last.numValues());
+            assertEquals(20, spans.size(), "20 data pages, no dictionary");
+            var header = dev.stringview.parquet.internal.PageHeader.parse(file.mappedFile(), last.offset(),
+                    file.dataEnd());
+            corruptAt = last.offset() + header.headerSize();
+        }
+        byte[] bytes = java.nio.file.Files.readAllBytes(path);
+        java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt((int) corruptAt, 0x7FFF_0000);
+        java.nio.file.Files.write(path, bytes);
+        ParquetScan scan = ParquetScan.of(path).withOptions(ParquetViewOptions.defaults().withBatchSize(50));
+        org.junit.jupiter.api.Assertions.assertThrows(CorruptParquetException.class,
+                () -> scan.forEachBatch(List.of("t"), null, (batch, passing) -> { }));
+        List<String> seen = new ArrayList<>();
+        scan.forEachBatch(List.of("t"), RowFilter.equalTo("s", "match"), (batch, passing) -> {
+            for (int i = 0; i < batch.rowCount(); i++) {
+                if ((passing[i >>> 6] & (1L << i)) != 0) {
+                    seen.add(batch.column("t").string(i));
+                }
+            }
+        });
+        List<String> expected = new ArrayList<>();
+        for (int r = 0; r < rows; r++) {
+            if (r < 150 || r >= 1950) {
+                expected.add("t" + r);
+            }
+        }
+        assertEquals(expected, seen);
+    }
+
     // ---- checks
 
     /** Asserts no row of a pruned row group is TRUE by the model; returns how many groups were pruned. */

@@ -29,6 +29,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.stream.Stream;
 
 /**
  * {@code stringview}: a small command line over the Parquet view reader, in the spirit of parquet-cli.
@@ -156,9 +157,9 @@ public final class StringviewCli {
         final Map<String, String> options = new LinkedHashMap<>();
         final List<String> flags = new ArrayList<>();
 
-        private static final List<String> WITH_VALUE = List.of("--column", "--columns", "--limit", "--repeat",
-                "--batch-size", "--threads", "--format", "--codec",
-                "--equals", "--starts-with", "--ends-with", "--contains", "--like", "--less-than", "--greater-than");
+        private static final List<String> WITH_VALUE = Stream.concat(Stream.of("--column",
+                "--columns", "--limit", "--repeat", "--batch-size", "--threads", "--format", "--codec"),
+                PREDICATES.stream()).toList();
         private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums",
                 "--java-codecs", "--no-skipping", "--no-page-search", "--verbose", "--help", "--stream");
 

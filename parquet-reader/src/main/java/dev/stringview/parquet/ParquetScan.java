@@ -345,7 +345,7 @@ public final class ParquetScan {
             AtomicInteger next = new AtomicInteger();
             List<CompletableFuture<Void>> tasks = new ArrayList<>();
             for (int t = 0; t < Math.min(parallelism, units.size()); t++) {
-                tasks.add(CompletableFuture.runAsync(() -> {
+                Runnable task = () -> {
                     for (int u = next.getAndIncrement(); u < units.size(); u = next.getAndIncrement()) {
                         try {
                             results[u] = runUnit(file, units.get(u), bound, select);
@@ -357,7 +357,16 @@ public final class ParquetScan {
                             throw e;
                         }
                     }
-                }, executor));
+                };
+                try {
+                    tasks.add(CompletableFuture.runAsync(task, executor));
+                } catch (RuntimeException rejected) {
+                    // The executor refused a task: the ones it took stop at their next unit, and finish before
+                    // the mapping they read is closed.
+                    next.set(units.size());
+                    awaitAll(tasks);
+                    throw rejected;
+                }
             }
             awaitAll(tasks);
             return results;

@@ -389,4 +389,46 @@ class ParquetScanTest {
             assertEquals("consumer failed at rowGroup=2", failure.getMessage());
         }
     }
+
+    /** Part of "threads belong to the caller": every task runs on the executor passed, none on a thread of the scan's. */
+    @Test
+    void tasksRunOnTheCallersExecutorAndNowhereElse() throws IOException {
+        Written w = write(LAYOUTS.get(1), 41);
+        RowFilter filter = RowFilter.startsWith("s", "b");
+        long expected = w.values().stream().filter(v -> v != null && v.startsWith("b")).count();
+        java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+        java.util.concurrent.atomic.AtomicInteger submitted = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.Set<String> ranOn = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.Executor direct = task -> {
+            submitted.incrementAndGet();
+            ranOn.add(Thread.currentThread().getName());
+            task.run();
+        };
+        ParquetScan scan = ParquetScan.of(w.path()).withExecutor(direct, 4);
+        assertEquals(expected, scan.count(filter));
+        long[] batchesRows = {0};
+        scan.forEachBatch(List.of("s"), null, (batch, passing) -> batchesRows[0] += batch.rowCount());
+        assertEquals(ROWS, batchesRows[0]);
+        assertTrue(submitted.get() > 1, "tasks went to the executor: " + submitted);
+        assertEquals(java.util.Set.of(Thread.currentThread().getName()), ranOn);
+        // No executor: the calling thread, nothing submitted.
+        int sofar = submitted.get();
+        assertEquals(expected, ParquetScan.of(w.path()).count(filter));
+        assertEquals(sofar, submitted.get());
+        java.util.Set<Thread> started = new java.util.HashSet<>(Thread.getAllStackTraces().keySet());
+        started.removeAll(before);
+        // (core's Vector API warm-up threads, started once per JVM when its vector code loads, are core's.)
+        started.removeIf(t -> t.getName().endsWith("-warm-up"));
+        assertEquals(java.util.Set.of(), started, "threads started during the scans");
+        // An executor that refuses work: the error reaches the caller, after the accepted tasks finished.
+        java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.Executor refusing = task -> {
+            if (accepted.incrementAndGet() > 1) {
+                throw new java.util.concurrent.RejectedExecutionException("full");
+            }
+            task.run();
+        };
+        org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.RejectedExecutionException.class,
+                () -> ParquetScan.of(w.path()).withExecutor(refusing, 3).count(RowFilter.contains("s", "1")));
+    }
 }

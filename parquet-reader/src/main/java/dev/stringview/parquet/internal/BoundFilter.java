@@ -134,7 +134,8 @@ public final class BoundFilter {
 
     private static void requireBytes(String column, ValueDomain domain, RowFilter leaf) {
         if (domain.kind() != ValueDomain.Kind.BYTES) {
-            throw new IllegalArgumentException("string test on a column that is not BYTE_ARRAY: column=" + column
+            throw new IllegalArgumentException("string test on a column that is not a string or binary: column="
+                    + column
                     + " physicalType=" + domain.physical() + " order=" + domain.kind() + " filter=" + leaf);
         }
     }

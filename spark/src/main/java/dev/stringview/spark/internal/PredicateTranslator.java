@@ -37,10 +37,15 @@ final class PredicateTranslator {
     static final String LIKE_ANY = "stringview.like_any";
     static final String STARTS_WITH_ANY = "stringview.starts_with_any";
 
-    /** TRUE on every row (the empty AND). */
-    private static final RowFilter ALWAYS = new RowFilter.And(List.of());
-    /** FALSE on every row (the empty OR). */
-    private static final RowFilter NEVER = new RowFilter.Or(List.of());
+    /** Never TRUE: {@code c IN ()} (FALSE on values, NULL on nulls); keeps a column, so batches have rows. */
+    private static RowFilter never(String column) {
+        return new RowFilter.StringTest(column, Op.IN, List.of());
+    }
+
+    /** Never FALSE: {@code NOT (c IN ())} (TRUE on values, NULL on nulls). */
+    private static RowFilter neverFalse(String column) {
+        return RowFilter.not(never(column));
+    }
 
     private final StructType schema;
 
@@ -123,7 +128,7 @@ final class PredicateTranslator {
             return null;
         }
         if (lit.value() == null) {
-            return positive ? NEVER : ALWAYS; // NULL everywhere: never TRUE, never FALSE
+            return positive ? never(column) : neverFalse(column); // NULL everywhere: never TRUE, never FALSE
         }
         return new RowFilter.StringTest(column, op, List.of(((UTF8String) lit.value()).getBytes()));
     }
@@ -145,7 +150,7 @@ final class PredicateTranslator {
                 values.add(((UTF8String) lit.value()).getBytes());
             }
         }
-        return sawNull && !positive ? ALWAYS : new RowFilter.StringTest(column, Op.IN, values);
+        return sawNull && !positive ? neverFalse(column) : new RowFilter.StringTest(column, Op.IN, values);
     }
 
     /** {@code sv.fn.like_any(column, array(...))} and {@code starts_with_any}: recognised by canonical name. */
@@ -182,7 +187,7 @@ final class PredicateTranslator {
             }
         }
         if (sawNull && !positive) {
-            return ALWAYS;
+            return neverFalse(column);
         }
         // No alternative: FALSE on a value, NULL on a null row, as the function is; an empty IN says the same.
         return alternatives.isEmpty() ? new RowFilter.StringTest(column, Op.IN, List.of())

@@ -238,19 +238,28 @@ class RowFilterScanTest {
      */
     @Test
     void pagesOfOtherColumnsInBatchesWithoutAPassingRowAreNeverRead() throws IOException {
+        lateMaterialization(false);
+        lateMaterialization(true);
+    }
+
+    /**
+     * Plain pages: the filter passes the first 150 and last 50 rows. Dictionary pages: only the last 50, so the
+     * skipped run starts at the chunk's start, at its dictionary page (read: later pages need it).
+     */
+    private static void lateMaterialization(boolean dictionary) throws IOException {
         MessageType schema = MessageTypeParser.parseMessageType(
                 "message m { required binary s (STRING); required binary t (STRING); }");
-        Path path = dir.resolve("late.parquet");
+        Path path = dir.resolve("late-" + dictionary + ".parquet");
         int rows = 2000;
         try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path))
                 .withConf(new PlainParquetConfiguration()).withType(schema).withCodecFactory(new TestCodecs())
-                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED).withDictionaryEncoding(false)
+                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED).withDictionaryEncoding(dictionary)
                 .withWriterVersion(WriterVersion.PARQUET_1_0).withPageRowCountLimit(100)
                 .withPageWriteChecksumEnabled(false).build()) {
             SimpleGroupFactory groups = new SimpleGroupFactory(schema);
             for (int r = 0; r < rows; r++) {
-                writer.write(groups.newGroup().append("s", r < 150 || r >= 1950 ? "match" : "other" + r)
-                        .append("t", "t" + r));
+                writer.write(groups.newGroup().append("s", matches(r, dictionary) ? "match" : "other" + r)
+                        .append("t", tValue(r, dictionary)));
             }
         }
         // Corrupt the first value length of t's data page of rows 1000..1099.
@@ -260,15 +269,19 @@ class RowFilterScanTest {
             ParquetColumn t = file.stringColumn("t");
             List<dev.stringview.parquet.internal.ColumnChunkReader.PageSpan> spans =
                     dev.stringview.parquet.internal.ColumnChunkReader.pageSpans(file.chunk(0, t));
-            var last = spans.get(10);
+            var last = spans.get(dictionary ? 11 : 10);
             assertEquals(100, last.numValues());
-            assertEquals(20, spans.size(), "20 data pages, no dictionary");
+            assertEquals(dictionary ? 21 : 20, spans.size(), "20 data pages, and the dictionary page");
             var header = dev.stringview.parquet.internal.PageHeader.parse(file.mappedFile(), last.offset(),
                     file.dataEnd());
             corruptAt = last.offset() + header.headerSize();
         }
         byte[] bytes = java.nio.file.Files.readAllBytes(path);
-        java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt((int) corruptAt, 0x7FFF_0000);
+        if (dictionary) {
+            bytes[(int) corruptAt] = 77; // the ids' bit width: at most 32
+        } else {
+            java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt((int) corruptAt, 0x7FFF_0000);
+        }
         java.nio.file.Files.write(path, bytes);
         ParquetScan scan = ParquetScan.of(path).withOptions(ParquetViewOptions.defaults().withBatchSize(50));
         org.junit.jupiter.api.Assertions.assertThrows(CorruptParquetException.class,
@@ -283,11 +296,20 @@ class RowFilterScanTest {
         });
         List<String> expected = new ArrayList<>();
         for (int r = 0; r < rows; r++) {
-            if (r < 150 || r >= 1950) {
-                expected.add("t" + r);
+            if (matches(r, dictionary)) {
+                expected.add(tValue(r, dictionary));
             }
         }
         assertEquals(expected, seen);
+    }
+
+    /** Dictionary: 50 distinct values, so parquet-java keeps the dictionary encoding. */
+    private static String tValue(int row, boolean dictionary) {
+        return "t" + (dictionary ? row % 50 : row);
+    }
+
+    private static boolean matches(int row, boolean dictionary) {
+        return row >= 1950 || !dictionary && row < 150;
     }
 
     // ---- checks

@@ -293,6 +293,18 @@ public final class ColumnChunkReader implements AutoCloseable {
         while (resumeOffset < 0 && position < end && valuesSeen < chunk.numValues()) {
             PageHeader h = PageHeader.parse(file, position, end);
             long dataStart = position + h.headerSize();
+            if (h.type() == PageHeader.DICTIONARY_PAGE && dictionary == null && valuesSeen == 0
+                    && h.compressedSize() >= 0 && h.compressedSize() <= end - dataStart
+                    && h.uncompressedSize() <= settings.maxPageBytes()) {
+                // The chunk's dictionary, read as nextDataPage reads it, so the data pages after it can be passed
+                // over too (later pages may still need it).
+                page++;
+                header = null;
+                position = dataStart + h.compressedSize();
+                verifyChecksum(h, dataStart);
+                readDictionary(h, dataStart);
+                continue;
+            }
             boolean data = h.type() == PageHeader.DATA_PAGE || h.type() == PageHeader.DATA_PAGE_V2;
             if (!data || h.encoding() == DELTA_BYTE_ARRAY || h.numValues() <= 0 || h.numValues() > budget - skipped
                     || h.compressedSize() < 0 || h.compressedSize() > end - dataStart) {
@@ -510,6 +522,18 @@ public final class ColumnChunkReader implements AutoCloseable {
                 chunk.codec().name(), values, nulls, h.compressedSize(), h.uncompressedSize(), views);
     }
 
+    private void verifyChecksum(PageHeader h, long dataStart) {
+        if (h.hasCrc() && settings.verifyChecksums()) {
+            crc.reset();
+            crc.update(file.asSlice(dataStart, h.compressedSize()).asByteBuffer());
+            if ((int) crc.getValue() != h.crc()) {
+                throw new CorruptDataException("page checksum mismatch: crc=" + Integer.toUnsignedString(
+                        (int) crc.getValue()) + " expected=" + Integer.toUnsignedString(h.crc())
+                        + " compressedSize=" + h.compressedSize());
+            }
+        }
+    }
+
     private void nextDataPage() {
         while (true) {
             if (resumeOffset >= 0 && (dictionary != null || !resumeAfterDictionary)) {
@@ -540,15 +564,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                         + h.uncompressedSize() + " maxPageBytes=" + settings.maxPageBytes());
             }
             position = dataStart + h.compressedSize();
-            if (h.hasCrc() && settings.verifyChecksums()) {
-                crc.reset();
-                crc.update(file.asSlice(dataStart, h.compressedSize()).asByteBuffer());
-                if ((int) crc.getValue() != h.crc()) {
-                    throw new CorruptDataException("page checksum mismatch: crc=" + Integer.toUnsignedString(
-                            (int) crc.getValue()) + " expected=" + Integer.toUnsignedString(h.crc())
-                            + " compressedSize=" + h.compressedSize());
-                }
-            }
+            verifyChecksum(h, dataStart);
             if (resumeOffset >= 0 && h.type() != PageHeader.DICTIONARY_PAGE) {
                 throw new CorruptDataException("page range expects a dictionary page first: pageType="
                         + h.typeName() + " offset=" + (dataStart - h.headerSize()));

@@ -99,9 +99,35 @@ public final class ViewPredicates {
      * @throws IllegalArgumentException if the pattern ends with the escape character
      */
     public static ViewPredicate like(String pattern, Character escape) {
+        int[] items = parseLike(pattern, escape);
+        for (int item : items) {
+            if (item == LikePredicate.ANY) {
+                return new LikePredicate(items);
+            }
+        }
+        return simpleLike(items);
+    }
+
+    /**
+     * The literal bytes every value matching {@code pattern LIKE ... ESCAPE escape} starts with (empty when the
+     * pattern starts with a wildcard), parsed exactly as {@link #like(String, Character)} parses it: for readers that
+     * prune by bounds (a value outside every string starting with these bytes cannot match).
+     *
+     * @throws IllegalArgumentException if the pattern ends with the escape character
+     */
+    public static byte[] likePrefix(String pattern, Character escape) {
+        int[] items = parseLike(pattern, escape);
+        int n = 0;
+        while (n < items.length && items[n] >= 0) {
+            n++;
+        }
+        return literalBytes(items, 0, n);
+    }
+
+    /** The pattern as LikePredicate items: literal bytes 0..255, ANY or STAR (no two STARs in a row). */
+    private static int[] parseLike(String pattern, Character escape) {
         Objects.requireNonNull(pattern, "pattern");
         List<Integer> items = new ArrayList<>();
-        boolean hasAny = false;
         for (int i = 0; i < pattern.length(); ) {
             int cp = pattern.codePointAt(i);
             int width = Character.charCount(cp);
@@ -120,14 +146,12 @@ public final class ViewPredicates {
                 }
             } else if (cp == '_') {
                 items.add(LikePredicate.ANY);
-                hasAny = true;
             } else {
                 addLiteral(items, cp);
             }
             i += width;
         }
-        int[] compiled = items.stream().mapToInt(Integer::intValue).toArray();
-        return hasAny ? new LikePredicate(compiled) : simpleLike(compiled);
+        return items.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** {@code value IN (values...)}; null elements are ignored, as they can never make a row match. */

@@ -2,9 +2,7 @@ package dev.stringview.cli;
 
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
-import dev.stringview.ViewPredicates;
 import dev.stringview.format.ColumnFormat;
-import dev.stringview.parquet.ColumnFilter;
 import dev.stringview.parquet.FixedWidthColumn;
 import dev.stringview.parquet.PageInfo;
 import dev.stringview.parquet.ParquetColumn;
@@ -14,6 +12,7 @@ import dev.stringview.parquet.ParquetSource;
 import dev.stringview.parquet.ParquetSources;
 import dev.stringview.parquet.ParquetViewOptions;
 import dev.stringview.parquet.ParquetViewReader;
+import dev.stringview.parquet.RowFilter;
 import dev.stringview.parquet.ViewBatch;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -32,15 +31,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
 
 /**
  * {@code stringview}: a small command line over the Parquet view reader, in the spirit of parquet-cli.
  *
  * <pre>
  * stringview cat FILE --column C [--limit N]
- * stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S | --like P
- *                                  | --less-than S | --greater-than S) [--repeat N] [--threads N] [--no-skipping]
- *                                  [--no-page-search]
+ * stringview scan FILE --column C (--equals S | --not-equals S | --starts-with S | --ends-with S | --contains S
+ *                                  | --like P | --less-than S | --at-most S | --greater-than S | --at-least S)...
+ *                                  [--repeat N] [--threads N] [--no-skipping] [--no-page-search]
  * stringview pages FILE [--column C]
  * stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]
  * stringview serialize IN.parquet --column C [--format separated|size-prefix] [--codec none|lz4|lightweight] OUT
@@ -58,8 +60,9 @@ public final class StringviewCli {
     private static final String USAGE = """
             usage: stringview cat FILE --column C [--limit N]   (FILE: Parquet, or Arrow IPC file or stream;
                                     a Parquet FILE may be a Hadoop URI: hdfs://, s3a://, viewfs://, ...)
-                   stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S
-                                    | --like P | --less-than S | --greater-than S) [--repeat N]
+                   stringview scan FILE --column C (--equals S | --not-equals S | --starts-with S | --ends-with S
+                                    | --contains S | --like P | --less-than S | --at-most S | --greater-than S
+                                    | --at-least S)...   (several: all must hold) [--repeat N]
                                     [--threads N (default: all cores)] [--no-skipping (read every row group and page)]
                                     [--no-page-search (decide substring filters on PLAIN pages through views)]
                    stringview pages FILE [--column C]
@@ -71,8 +74,8 @@ public final class StringviewCli {
                    stringview demo [--rows N | --file F --column C]   (views vs parquet-java and DuckDB)
             options: --skip-utf8-validation  --skip-checksums  --java-codecs  --batch-size N  --verbose  --help""";
 
-    private static final List<String> PREDICATES = List.of("--equals", "--starts-with", "--ends-with", "--contains",
-            "--like", "--less-than", "--greater-than");
+    private static final List<String> PREDICATES = List.of("--equals", "--not-equals", "--starts-with", "--ends-with",
+            "--contains", "--like", "--less-than", "--at-most", "--greater-than", "--at-least");
 
     private final PrintStream out;
     private final PrintStream err;
@@ -159,9 +162,9 @@ public final class StringviewCli {
         final Map<String, String> options = new LinkedHashMap<>();
         final List<String> flags = new ArrayList<>();
 
-        private static final List<String> WITH_VALUE = List.of("--column", "--columns", "--limit", "--repeat",
-                "--batch-size", "--threads", "--format", "--codec",
-                "--equals", "--starts-with", "--ends-with", "--contains", "--like", "--less-than", "--greater-than");
+        private static final List<String> WITH_VALUE = Stream.concat(Stream.of("--column",
+                "--columns", "--limit", "--repeat", "--batch-size", "--threads", "--format", "--codec"),
+                PREDICATES.stream()).toList();
         private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums",
                 "--java-codecs", "--no-skipping", "--no-page-search", "--verbose", "--help", "--stream");
 
@@ -506,38 +509,60 @@ public final class StringviewCli {
         List<String> allowed = new ArrayList<>(PREDICATES);
         allowed.addAll(List.of("--column", "--repeat", "--batch-size", "--threads"));
         args.allowOnly(allowed);
-        Path file = args.file();
+        String location = args.location();
         String column = args.column(true);
-        String option = null;
-        for (String p : PREDICATES) {
-            if (args.options.containsKey(p)) {
-                if (option != null) {
-                    throw new UsageException("give one predicate, got " + option + " and " + p);
-                }
-                option = p;
+        List<RowFilter> leaves = new ArrayList<>();
+        for (String option : PREDICATES) {
+            String operand = args.options.get(option);
+            if (operand == null) {
+                continue;
             }
+            leaves.add(switch (option) {
+                case "--equals" -> RowFilter.equalTo(column, operand);
+                case "--not-equals" -> RowFilter.notEqualTo(column, operand);
+                case "--starts-with" -> RowFilter.startsWith(column, operand);
+                case "--ends-with" -> RowFilter.endsWith(column, operand);
+                case "--contains" -> RowFilter.contains(column, operand);
+                case "--like" -> RowFilter.like(column, operand);
+                case "--less-than" -> RowFilter.lessThan(column, operand);
+                case "--at-most" -> RowFilter.lessThanOrEqual(column, operand);
+                case "--greater-than" -> RowFilter.greaterThan(column, operand);
+                case "--at-least" -> RowFilter.greaterThanOrEqual(column, operand);
+                default -> throw new UsageException("unknown predicate: " + option);
+            });
         }
-        if (option == null) {
-            throw new UsageException("missing predicate: one of " + String.join(", ", PREDICATES));
+        if (leaves.isEmpty()) {
+            throw new UsageException("missing predicate: one or more of " + String.join(", ", PREDICATES));
         }
-        String operand = args.options.get(option);
-        ColumnFilter filter = switch (option) {
-            case "--equals" -> ColumnFilter.equalTo(column, operand);
-            case "--starts-with" -> ColumnFilter.startsWith(column, operand);
-            case "--ends-with" -> ColumnFilter.of(column, ViewPredicates.endsWith(operand));
-            case "--contains" -> ColumnFilter.of(column, ViewPredicates.contains(operand));
-            case "--like" -> ColumnFilter.of(column, ViewPredicates.like(operand));
-            case "--less-than" -> ColumnFilter.lessThan(column, operand);
-            case "--greater-than" -> ColumnFilter.greaterThan(column, operand);
-            default -> throw new UsageException("unknown predicate: " + option);
-        };
+        RowFilter filter = leaves.size() == 1 ? leaves.get(0) : RowFilter.and(leaves.toArray(RowFilter[]::new));
         long repeat = args.positive("--repeat", 1);
         int threads = (int) Math.min(1024, args.positive("--threads", Runtime.getRuntime().availableProcessors()));
-        ParquetScan scan = ParquetScan.of(file).withOptions(args.readOptions()).withThreads(threads)
-                .withStatistics(!args.flags.contains("--no-skipping"))
-                .withBloomFilters(!args.flags.contains("--no-skipping"))
-                .withPageIndex(!args.flags.contains("--no-skipping"))
-                .withPageSearch(!args.flags.contains("--no-page-search"));
+        // The command's one pool, made here and shut down when the command ends: the library makes none.
+        ExecutorService pool = threads == 1 ? null : Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "stringview-scan");
+            t.setDaemon(true);
+            return t;
+        });
+        try (Arena arena = Arena.ofShared(); ParquetSource source = isRemote(location)
+                ? parquetSource(location, arena) : null) {
+            ParquetScan scan = (source == null ? ParquetScan.of(Path.of(location)) : ParquetScan.of(source))
+                    .withOptions(args.readOptions()).withExecutor(pool, threads)
+                    .withPruning(!args.flags.contains("--no-skipping"))
+                    .withPageSearch(!args.flags.contains("--no-page-search"));
+            int status = runScan(scan, filter, repeat);
+            if (args.flags.contains("--verbose")) {
+                // What the scans asked of the file's source (zeros for a local file: it is memory-mapped).
+                err.println("scan: " + scan.readCounters());
+            }
+            return status;
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    private int runScan(ParquetScan scan, RowFilter filter, long repeat) throws IOException {
         long[] nanos = new long[(int) Math.min(repeat, 1_000_000)];
         long count = -1;
         for (int run = 0; run < nanos.length; run++) {

@@ -176,6 +176,9 @@ class CliTest {
             {"--like", "row_2%", (Predicate<String>) s -> like("row_2%").matcher(s).matches()},
             {"--less-than", "row2", (Predicate<String>) s -> compareBytes(s, "row2") < 0},
             {"--greater-than", "row4", (Predicate<String>) s -> compareBytes(s, "row4") > 0},
+            {"--not-equals", "www.google.com", (Predicate<String>) s -> !s.equals("www.google.com")},
+            {"--at-most", "row2", (Predicate<String>) s -> compareBytes(s, "row2") <= 0},
+            {"--at-least", "row4", (Predicate<String>) s -> compareBytes(s, "row4") >= 0},
         };
         for (Object[] c : cases) {
             @SuppressWarnings("unchecked")
@@ -202,6 +205,14 @@ class CliTest {
             }
         }
         assertTrue(count(s -> s.contains("google")) > 100, "the data has matches");
+        // Several predicates: all must hold (one AND expression).
+        for (String threads : List.of("1", "3")) {
+            Result both = run("scan", file.toString(), "--column", "s", "--starts-with", "row1", "--contains", "2",
+                    "--at-most", "row15", "--threads", threads);
+            assertEquals(0, both.status(), both.err());
+            assertEquals(List.of(Long.toString(count(s -> s.startsWith("row1") && s.contains("2")
+                    && compareBytes(s, "row15") <= 0))), both.outLines());
+        }
     }
 
     @Test
@@ -239,7 +250,6 @@ class CliTest {
 
         for (String[] args : new String[][] {{}, {"frobnicate"}, {"cat", file.toString()},
                 {"cat", file.toString(), "--column"}, {"scan", file.toString(), "--column", "s"},
-                {"scan", file.toString(), "--column", "s", "--equals", "a", "--contains", "b"},
                 {"scan", file.toString(), "--column", "s", "--equals", "a", "--threads", "0"},
                 {"cat", file.toString(), "--column", "s", "--limit", "-3"},
                 {"cat", file.toString(), "--column", "nosuch"}, {"cat", file.toString(), "--column", "s", "--bogus"}}) {

@@ -179,9 +179,9 @@ public final class ParquetViewReader implements AutoCloseable {
             throw new IllegalArgumentException("no such row group: file=" + fileName + " rowGroup=" + group
                     + " rowGroups=" + footer.getBlocks().size());
         }
-        if (ranges != null && (projection.size() != 1 || ranges.isEmpty())) {
-            throw new IllegalArgumentException("page ranges need exactly one column and one range: file="
-                    + fileName + " columns=" + projection.size() + " ranges=" + ranges.size());
+        if (ranges != null && ranges.isEmpty()) {
+            throw new IllegalArgumentException("page ranges need at least one range: file=" + fileName
+                    + " rowGroup=" + group);
         }
         for (int i = 1; ranges != null && i < ranges.size(); i++) {
             PageRange before = ranges.get(i - 1);
@@ -192,7 +192,23 @@ public final class ParquetViewReader implements AutoCloseable {
                         + " previousEnd=" + before.end());
             }
         }
-        return new ParquetViewReader(fileName, arena, file, reads, footer, footerStart, allColumns, projection,
+        List<ParquetColumn> partProjection = projection;
+        if (!partOptions.columns().isEmpty()) {
+            partProjection = new ArrayList<>();
+            for (String name : partOptions.columns()) {
+                ParquetColumn c = projection.stream().filter(p -> p.name().equals(name)).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("column not projected: file=" + fileName
+                                + " column=" + name + " columns="
+                                + projection.stream().map(ParquetColumn::name).toList()));
+                partProjection.add(c);
+            }
+            partProjection = List.copyOf(partProjection);
+        }
+        if (ranges != null && partProjection.size() != 1) {
+            throw new IllegalArgumentException("page ranges need exactly one column: file=" + fileName
+                    + " columns=" + partProjection.size());
+        }
+        return new ParquetViewReader(fileName, arena, file, reads, footer, footerStart, allColumns, partProjection,
                 partOptions.withPrefetch(null), group, group + 1, ranges == null ? null : List.copyOf(ranges));
     }
 
@@ -251,10 +267,20 @@ public final class ParquetViewReader implements AutoCloseable {
      * @throws IllegalArgumentException for a projected column the file does not have
      */
     public static ParquetViewReader open(Path path, Arena arena, ParquetViewOptions options) throws IOException {
+        return open(path, arena, options, null);
+    }
+
+    /**
+     * For {@link ParquetScan}: like {@link #open(Path, Arena, ParquetViewOptions)}, but when {@code exactly} is not
+     * null the projection is {@code exactly}'s readable columns (possibly none), not the options' columns: a filter's
+     * columns may include fixed-width ones that only the footer's metadata is read for.
+     */
+    static ParquetViewReader open(Path path, Arena arena, ParquetViewOptions options, List<String> exactly)
+            throws IOException {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(arena, "arena");
         Objects.requireNonNull(options, "options");
-        return open(ParquetSources.map(path, arena), arena, options);
+        return open(ParquetSources.map(path, arena), arena, options, exactly);
     }
 
     /**
@@ -272,7 +298,20 @@ public final class ParquetViewReader implements AutoCloseable {
      */
     public static ParquetViewReader open(ParquetSource source, Arena arena, ParquetViewOptions options)
             throws IOException {
-        Objects.requireNonNull(source, "source");
+        return open(source, arena, options, null);
+    }
+
+    /** {@link #open(ParquetSource, Arena, ParquetViewOptions)} with {@code exactly} as in the Path overload. */
+    static ParquetViewReader open(ParquetSource source, Arena arena, ParquetViewOptions options, List<String> exactly)
+            throws IOException {
+        return open(new RangeReads(source), arena, options, exactly);
+    }
+
+    /** The same, counting into {@code reads} (a scan's, shared by its calls). */
+    static ParquetViewReader open(RangeReads reads, Arena arena, ParquetViewOptions options, List<String> exactly)
+            throws IOException {
+        Objects.requireNonNull(reads, "reads");
+        ParquetSource source = reads.source();
         Objects.requireNonNull(arena, "arena");
         Objects.requireNonNull(options, "options");
         String name = source.name();
@@ -281,7 +320,6 @@ public final class ParquetViewReader implements AutoCloseable {
             throw new CorruptParquetException("not a parquet file, too small", name, null, -1, -1,
                     "fileSize=" + size + " minSize=12", null);
         }
-        RangeReads reads = new RangeReads(source);
         MemorySegment file = source.inMemory();
         if (file != null && file.byteSize() != size) {
             throw new IllegalArgumentException("source's bytes in memory differ from its length: file=" + name
@@ -336,7 +374,9 @@ public final class ParquetViewReader implements AutoCloseable {
         for (Type field : schema.getFields()) {
             all.add(describe(field));
         }
-        List<String> wanted = options.columns().isEmpty()
+        List<String> wanted = exactly != null
+                ? exactly.stream().filter(c -> all.stream().anyMatch(a -> a != null && a.name().equals(c))).toList()
+                : options.columns().isEmpty()
                 ? all.stream().filter(Objects::nonNull).map(ParquetColumn::name).toList()
                 : options.columns();
         List<ParquetColumn> projection = new ArrayList<>();
@@ -642,6 +682,86 @@ public final class ParquetViewReader implements AutoCloseable {
     }
 
     /**
+     * Skips the rows the next {@code batches} calls of {@link #nextBatch} would return within the current row group
+     * (the row group's remaining rows at most), and returns how many rows, or -1 after the last row. Data pages that
+     * lie wholly inside the skipped rows are not decompressed nor decoded (only their headers are read); the rest of
+     * a page that starts or ends inside them is decoded and dropped ({@link ColumnChunkReader#skipRows}). For
+     * {@link ParquetScan}'s late materialization: the columns outside a filter are read only for batches where a
+     * row passed it. Not for readers over page ranges.
+     */
+    long skipBatches(int batches) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("reader is closed: file=" + fileName);
+        }
+        if (ranges != null) {
+            throw new IllegalStateException("cannot skip batches of page ranges: file=" + fileName);
+        }
+        memory.freeRetired();
+        while (rowsLeftInGroup == 0) {
+            if (!nextRowGroup()) {
+                return -1;
+            }
+        }
+        long n = Math.min(rowsLeftInGroup, (long) batches * options.batchSize());
+        for (long left = n; left > 0; ) {
+            int step = (int) Math.min(left, Integer.MAX_VALUE);
+            for (int c = 0; c < projection.size(); c++) {
+                readers[c].skipRows(step, memory.batchArena());
+            }
+            left -= step;
+        }
+        rowsLeftInGroup -= n;
+        nextRow += n;
+        return n;
+    }
+
+    /**
+     * The dictionary of column {@code column}'s chunk in row group {@code g}, as views into {@code arena}, or null
+     * when the chunk has no dictionary page. For pruning by dictionary in {@link ParquetScan}.
+     */
+    dev.stringview.ViewColumn dictionary(int g, ParquetColumn column, Arena arena) throws IOException {
+        ColumnChunkReader.Chunk chunk;
+        ColumnChunkMetaData meta = chunkMetaData(g, column.name());
+        if (file == null && meta != null && meta.hasDictionaryPage()
+                && meta.getFirstDataPageOffset() > meta.getStartingPos()) {
+            // From a source, only the dictionary page: the bytes before the first data page.
+            Place p = place(g, column);
+            Place head = new Place(p.start(), Math.min(p.length(), meta.getFirstDataPageOffset() - p.start()),
+                    p.values(), p.codec());
+            chunk = chunkIn(g, column, head, readChunks(g, List.of(column), List.of(head), arena, 0)[0]);
+        } else {
+            chunk = chunkOf(g, column, arena);
+        }
+        ColumnChunkReader reader = new ColumnChunkReader(chunk, settings, ReadMemory.of(arena), null);
+        return reader.dictionaryColumn(arena);
+    }
+
+    /** The schema's top-level field {@code name} as a primitive type; an error naming it if missing or nested. */
+    PrimitiveType primitiveType(String name) {
+        MessageType schema = footer.getFileMetaData().getSchema();
+        if (!schema.containsField(name)) {
+            throw new IllegalArgumentException("no such column: file=" + fileName + " column=" + name
+                    + " columns=" + fieldNames());
+        }
+        Type field = schema.getType(name);
+        if (!field.isPrimitive() || field.isRepetition(Type.Repetition.REPEATED)) {
+            throw new IllegalArgumentException("filter on a nested or repeated column: file=" + fileName
+                    + " column=" + name + " repetition=" + field.getRepetition());
+        }
+        return field.asPrimitiveType();
+    }
+
+    /** The readable string column {@code name} (from {@link #schemaColumns}), or null. */
+    ParquetColumn stringColumn(String name) {
+        for (ParquetColumn c : allColumns) {
+            if (c != null && c.name().equals(name)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /**
      * Moves to the start of row group {@code target}: the next batch is that row group's first. Row groups before
      * it are skipped without reading a page, so an engine can read one row group per task (the Spark source does).
      * With batch-scoped memory, the batch read last is freed as by {@link #nextBatch()}.
@@ -920,6 +1040,36 @@ public final class ParquetViewReader implements AutoCloseable {
     /** The source's reads, for the scans in this package (row groups skipped whole are counted there). */
     RangeReads reads() {
         return reads;
+    }
+
+    /**
+     * The bloom filter at {@code offset} (header and bitset; {@code length} from the chunk's metadata, or -1 when
+     * the writer did not record it: then the header is read first, and the bitset in a second read), or null when
+     * it does not lie inside the file's data.
+     */
+    MemorySegment bloomFilter(long offset, int length, Arena target) throws IOException {
+        if (length > 0) {
+            return metadata(offset, length, target);
+        }
+        if (file != null) {
+            return offset < 4 || offset >= footerStart ? null : file.asSlice(offset, footerStart - offset);
+        }
+        MemorySegment head = metadata(offset, Math.min(BLOOM_HEADER_READ, footerStart - offset), target);
+        long size = head == null ? -1 : dev.stringview.parquet.internal.BloomFilters.size(head);
+        return size < 0 ? null : size <= head.byteSize() ? head.asSlice(0, size) : metadata(offset, size, target);
+    }
+
+    /** Enough for any bloom filter header (a handful of Thrift fields). */
+    private static final long BLOOM_HEADER_READ = 256;
+
+    /** Whether the file is held in memory (chunk coordinates are then the file's). */
+    boolean inMemory() {
+        return file != null;
+    }
+
+    /** {@link #chunkFileOffset(int, ParquetColumn)} from the chunk's metadata. */
+    long chunkFileOffset(ColumnChunkMetaData meta) {
+        return file != null ? 0 : meta.getStartingPos();
     }
 
     /**

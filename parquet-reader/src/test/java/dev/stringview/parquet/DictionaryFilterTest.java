@@ -104,15 +104,15 @@ class DictionaryFilterTest {
             ParquetScanTest.Written w = write(layout, seed + layout.name().hashCode());
             assertFallsBackMidChunk(w);
             List<ParquetScanTest.Case> cases = ParquetScanTest.cases(w, random);
-            cases.add(new ParquetScanTest.Case(ColumnFilter.equalTo("s", "abcdefghijkl"),
+            cases.add(new ParquetScanTest.Case(RowFilter.equalTo("s", "abcdefghijkl"),
                     x -> new String(x, java.nio.charset.StandardCharsets.UTF_8).equals("abcdefghijkl")));
-            cases.add(new ParquetScanTest.Case(ColumnFilter.equalTo("s", "abcdefghijklm"),
+            cases.add(new ParquetScanTest.Case(RowFilter.equalTo("s", "abcdefghijklm"),
                     x -> new String(x, java.nio.charset.StandardCharsets.UTF_8).equals("abcdefghijklm")));
             for (ParquetScanTest.Case c : cases) {
                 long[] expected = ParquetScanTest.expectedRows(w, c);
                 for (int threads : ParquetScanTest.THREADS) {
                     int batch = 1 + random.nextInt(500);
-                    ParquetScan scan = ParquetScan.of(w.path()).withThreads(threads)
+                    ParquetScan scan = TestExecutors.threads(ParquetScan.of(w.path()), threads)
                             .withOptions(ParquetViewOptions.defaults().withBatchSize(batch));
                     String where = w.describe() + " filter=" + c.filter() + " threads=" + threads + " batchSize="
                             + batch;

@@ -213,9 +213,9 @@ class FlatTypesTest {
         Path path = dir.resolve("filter.parquet");
         write(path, new Scenario(WriterVersion.PARQUET_1_0, Encoding.PLAIN, CompressionCodecName.UNCOMPRESSED, 0.3,
                 500), new Random(4));
-        for (boolean statistics : new boolean[] {true, false}) {
-            ParquetViewException e = assertThrows(ParquetViewException.class, () -> ParquetScan.of(path)
-                    .withThreads(1).withStatistics(statistics).count(ColumnFilter.equalTo("i32", "5")));
+        for (boolean pruning : new boolean[] {true, false}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ParquetScan.of(path)
+                    .withPruning(pruning).count(RowFilter.equalTo("i32", "5")));
             assertTrue(e.getMessage().contains("column=i32"), e.getMessage());
         }
     }

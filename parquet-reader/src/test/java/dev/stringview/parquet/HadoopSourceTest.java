@@ -107,6 +107,45 @@ class HadoopSourceTest {
         assertTrue(read >= 10, "conformance files read from HDFS: " + read);
     }
 
+    /**
+     * Filters (string and value leaves, AND / OR / NOT, pruning by statistics, dictionaries and the page index) over
+     * files in HDFS select exactly the rows they select in the local file, on two threads, and the scan's counters
+     * count what it read.
+     */
+    @Test
+    void scansOverHdfsSelectWhatLocalScansSelect() throws IOException {
+        java.nio.file.Path generated = SourceFiles.write(dir, "hdfs-filtered", 4000, 900, CompressionCodecName.SNAPPY, 0, 5);
+        java.nio.file.Path tinyPages = TestData.dataDir().resolve("alltypes_tiny_pages.parquet");
+        List<RowFilter> onGenerated = List.of(RowFilter.equalTo("c", "category-3"), RowFilter.contains("a", "é"),
+                RowFilter.and(RowFilter.startsWith("d", "https://example.com/pp"), RowFilter.isNotNull("a")),
+                RowFilter.or(RowFilter.lessThan("c", "category-1"), RowFilter.not(RowFilter.like("a", "%k%"))),
+                RowFilter.isNull("c"));
+        List<RowFilter> onTinyPages = List.of(RowFilter.compare("id", RowFilter.Op.LESS_THAN, 100L),
+                RowFilter.and(RowFilter.compare("int_col", RowFilter.Op.EQUAL, 3L),
+                        RowFilter.equalTo("string_col", "3")),
+                RowFilter.or(RowFilter.compare("double_col", RowFilter.Op.GREATER_THAN, 50.0),
+                        RowFilter.not(RowFilter.compare("bool_col", RowFilter.Op.EQUAL, true))),
+                RowFilter.compare("id", RowFilter.Op.GREATER_THAN_OR_EQUAL, 7000L));
+        java.util.Map<java.nio.file.Path, List<RowFilter>> cases = new java.util.LinkedHashMap<>();
+        cases.put(generated, onGenerated);
+        cases.put(tinyPages, onTinyPages);
+        for (var e : cases.entrySet()) {
+            Path remote = upload(e.getKey());
+            for (RowFilter filter : e.getValue()) {
+                long[] local = ParquetScan.of(e.getKey()).select(filter);
+                try (ParquetSource source = ParquetSources.hadoop(remote, conf)) {
+                    ParquetScan scan = ParquetScan.of(source).withExecutor(pool, 2);
+                    long[] fromHdfs = scan.select(filter);
+                    assertEquals(java.util.Arrays.toString(local), java.util.Arrays.toString(fromHdfs),
+                            e.getKey().getFileName() + " " + filter);
+                    assertEquals(local.length, scan.count(filter), e.getKey().getFileName() + " " + filter);
+                    ReadCounters counters = scan.readCounters();
+                    assertTrue(counters.requests() >= 2 && counters.bytesRead() > 0, counters.toString());
+                }
+            }
+        }
+    }
+
     @Test
     void aMissingHdfsFileIsNamed() {
         NoSuchFileException e = assertThrows(NoSuchFileException.class,

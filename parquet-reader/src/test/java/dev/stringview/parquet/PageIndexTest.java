@@ -135,11 +135,11 @@ class PageIndexTest {
                     byte[] p = Arrays.copyOf(b, length);
                     String prefix = new String(p, StandardCharsets.UTF_8);
                     if (Arrays.equals(ParquetScanTest.utf8(prefix), p)) { // not cut inside a character
-                        cases.add(new Case(ColumnFilter.startsWith("s", prefix), x -> x.length >= p.length
+                        cases.add(new Case(RowFilter.startsWith("s", prefix), x -> x.length >= p.length
                                 && Arrays.equals(x, 0, p.length, p, 0, p.length)));
-                        cases.add(new Case(ColumnFilter.lessThan("s", prefix),
+                        cases.add(new Case(RowFilter.lessThan("s", prefix),
                                 x -> Arrays.compareUnsigned(x, p) < 0));
-                        cases.add(new Case(ColumnFilter.greaterThan("s", prefix),
+                        cases.add(new Case(RowFilter.greaterThan("s", prefix),
                                 x -> Arrays.compareUnsigned(x, p) > 0));
                     }
                 }
@@ -161,7 +161,7 @@ class PageIndexTest {
                 ParquetScan.Plan plan = ParquetScan.of(w.path()).plan(c.filter());
                 skipped += plan.pagesSkipped();
                 for (int threads : THREADS) {
-                    ParquetScan scan = ParquetScan.of(w.path()).withThreads(threads)
+                    ParquetScan scan = TestExecutors.threads(ParquetScan.of(w.path()), threads)
                             .withStatistics(random.nextBoolean())
                             .withOptions(ParquetViewOptions.defaults().withBatchSize(1 + random.nextInt(200)));
                     String where = w.describe() + " filter=" + c.filter() + " threads=" + threads + " plan=" + plan;
@@ -170,8 +170,8 @@ class PageIndexTest {
                     scans += 2;
                 }
                 // Without the page index, and the batch scan over the same units (no page-level filtering).
-                ParquetScan scan = ParquetScan.of(w.path()).withThreads(THREADS[random.nextInt(THREADS.length)]);
-                String where = w.describe() + " filter=" + c.filter() + " threads=" + scan.threads();
+                ParquetScan scan = TestExecutors.threads(ParquetScan.of(w.path()), THREADS[random.nextInt(THREADS.length)]);
+                String where = w.describe() + " filter=" + c.filter() + " threads=" + scan.parallelism();
                 assertArrayEquals(expected, scan.withPageIndex(false).select(c.filter()), where + " pageIndex=false");
                 assertArrayEquals(expected, scan.withPageFiltering(false).select(c.filter()),
                         where + " pageFiltering=false");
@@ -187,7 +187,7 @@ class PageIndexTest {
         Written w = write(LAYOUTS.get(0), 7);
         String middle = w.values().get(ROWS / 2 + 17) != null ? w.values().get(ROWS / 2 + 17)
                 : w.values().stream().filter(v -> v != null).findFirst().orElseThrow();
-        ColumnFilter equal = ColumnFilter.equalTo("s", middle);
+        RowFilter equal = RowFilter.equalTo("s", middle);
         ParquetScan scan = ParquetScan.of(w.path());
         ParquetScan.Plan plan = scan.plan(equal);
         int pagesPerGroup = GROUP_ROWS / 50;
@@ -199,19 +199,19 @@ class PageIndexTest {
         assertEquals(0, without.pagesSkipped(), "without=" + without);
         // Statistics off: parquet-java writes no column index either, so nothing is skipped.
         Written none = write(LAYOUTS.get(5), 7);
-        ParquetScan.Plan nonePlan = ParquetScan.of(none.path()).plan(ColumnFilter.equalTo("s", middle));
+        ParquetScan.Plan nonePlan = ParquetScan.of(none.path()).plan(RowFilter.equalTo("s", middle));
         assertEquals(0, nonePlan.pagesSkipped(), "no column index: " + nonePlan);
         assertEquals(0, nonePlan.rowGroupsSkipped(), "no statistics: " + nonePlan);
-        // A predicate metadata cannot decide skips nothing.
-        ParquetScan.Plan contains = scan.plan(ColumnFilter.of("s", ViewPredicates.contains("1")));
-        assertEquals(0, contains.pagesSkipped() + contains.rowGroupsSkipped(), "contains: " + contains);
+        // A predicate bounds cannot decide skips only what IS NOT NULL skips: pages holding nulls only.
+        ParquetScan.Plan contains = scan.plan(RowFilter.contains("s", "1"));
+        assertEquals(scan.plan(RowFilter.isNotNull("s")), contains, "contains: " + contains);
         // DELTA_BYTE_ARRAY chunks are read whole (PARQUET-246), unless no page at all can match.
         Written delta = write(LAYOUTS.get(4), 7);
         ParquetScan.Plan deltaPlan = ParquetScan.of(delta.path()).withStatistics(false)
-                .plan(ColumnFilter.equalTo("s", middle));
+                .plan(RowFilter.equalTo("s", middle));
         assertTrue(deltaPlan.rowGroupsSkipped() > 0 || deltaPlan.pagesSkipped() == 0, "whole chunks: " + deltaPlan);
         ParquetScan.Plan nothing = ParquetScan.of(delta.path()).withStatistics(false)
-                .plan(ColumnFilter.lessThan("s", ""));
+                .plan(RowFilter.lessThan("s", ""));
         assertEquals(ROWS / GROUP_ROWS, nothing.rowGroupsSkipped(), "no value is below '': " + nothing);
         assertEquals(0, nothing.pagesRead(), "no value is below '': " + nothing);
     }
@@ -301,7 +301,7 @@ class PageIndexTest {
             for (Case c : cases) {
                 long[] expected = ParquetScanTest.expectedRows(w, c);
                 for (int threads : THREADS) {
-                    ParquetScan scan = ParquetScan.of(path).withThreads(threads);
+                    ParquetScan scan = TestExecutors.threads(ParquetScan.of(path), threads);
                     String where = w.describe() + " filter=" + c.filter() + " threads=" + threads
                             + " plan=" + scan.plan(c.filter());
                     assertArrayEquals(expected, scan.select(c.filter()), where);
@@ -317,7 +317,15 @@ class PageIndexTest {
     }
 
     /** The same filter on another column (the shared cases name column "s"). */
-    private static ColumnFilter rename(ColumnFilter filter, String column) {
-        return filter.onColumn(column);
+    static RowFilter rename(RowFilter filter, String column) {
+        return switch (filter) {
+            case RowFilter.StringTest t -> new RowFilter.StringTest(column, t.op(), t.values());
+            case RowFilter.Like l -> new RowFilter.Like(column, l.pattern(), l.escape());
+            case RowFilter.ValueTest v -> new RowFilter.ValueTest(column, v.op(), v.values());
+            case RowFilter.IsNull n -> new RowFilter.IsNull(column);
+            case RowFilter.And a -> new RowFilter.And(a.children().stream().map(c -> rename(c, column)).toList());
+            case RowFilter.Or o -> new RowFilter.Or(o.children().stream().map(c -> rename(c, column)).toList());
+            case RowFilter.Not n -> new RowFilter.Not(rename(n.child(), column));
+        };
     }
 }

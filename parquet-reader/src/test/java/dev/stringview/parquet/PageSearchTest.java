@@ -142,7 +142,7 @@ class PageSearchTest {
         for (Layout layout : LAYOUTS) {
             Written w = write(layout, random);
             for (byte[] needle : needles(w, random)) {
-                ColumnFilter filter = ColumnFilter.of("s", ViewPredicates.contains(needle));
+                RowFilter filter = RowFilter.bytes("s", RowFilter.Op.CONTAINS, needle);
                 List<Long> model = new ArrayList<>();
                 for (int row = 0; row < ROWS; row++) {
                     byte[] v = w.values().get(row);
@@ -152,13 +152,13 @@ class PageSearchTest {
                 }
                 long[] expected = model.stream().mapToLong(Long::longValue).toArray();
                 nonEmpty += expected.length > 0 ? 1 : 0;
-                ParquetScan plain = ParquetScan.of(w.path()).withThreads(1).withPageFiltering(false);
+                ParquetScan plain = TestExecutors.threads(ParquetScan.of(w.path()), 1).withPageFiltering(false);
                 String where = layout.name() + " needle=" + Arrays.toString(needle);
                 assertArrayEquals(expected, plain.select(filter), where + " plain scan");
                 for (int threads : THREADS) {
                     // The views' page filtering (page search off) at one thread: what the switch compares with.
                     for (boolean pageSearch : threads == 1 ? new boolean[] {true, false} : new boolean[] {true}) {
-                        ParquetScan scan = ParquetScan.of(w.path()).withThreads(threads).withPageSearch(pageSearch)
+                        ParquetScan scan = TestExecutors.threads(ParquetScan.of(w.path()), threads).withPageSearch(pageSearch)
                                 .withOptions(ParquetViewOptions.defaults().withBatchSize(1 + random.nextInt(500)));
                         String at = where + " threads=" + threads + " pageSearch=" + pageSearch;
                         assertEquals(expected.length, scan.count(filter), at);
@@ -175,7 +175,7 @@ class PageSearchTest {
     @Test
     void theOneValuePagesLayoutReallyHasPagesOfOneValue() throws IOException {
         Written w = write(LAYOUTS.get(3), new Random(7));
-        ParquetScan.Plan plan = ParquetScan.of(w.path()).plan(ColumnFilter.equalTo("s", "x"));
+        ParquetScan.Plan plan = ParquetScan.of(w.path()).plan(RowFilter.equalTo("s", "x"));
         // parquet-java cuts a page after the row that reaches the limit, and sometimes one row later.
         assertTrue(plan.pagesRead() + plan.pagesSkipped() >= ROWS * 2 / 3, plan.toString());
     }

@@ -131,7 +131,7 @@ class ParquetScanTest {
     }
 
     /** A filter and the model's answer for one value (never for null). */
-    record Case(ColumnFilter filter, Predicate<byte[]> model) {}
+    record Case(RowFilter filter, Predicate<byte[]> model) {}
 
     /** The rows of {@code w} whose non-null value {@code c}'s model accepts, ascending. */
     static long[] expectedRows(Written w, Case c) {
@@ -152,32 +152,32 @@ class ParquetScanTest {
         for (int i = 0; i < 3; i++) {
             String v = present.get(random.nextInt(present.size()));
             byte[] b = utf8(v);
-            cases.add(new Case(ColumnFilter.equalTo("s", v), x -> Arrays.equals(x, b)));
+            cases.add(new Case(RowFilter.equalTo("s", v), x -> Arrays.equals(x, b)));
             String absent = v + "!";
             byte[] a = utf8(absent);
-            cases.add(new Case(ColumnFilter.equalTo("s", absent), x -> Arrays.equals(x, a)));
+            cases.add(new Case(RowFilter.equalTo("s", absent), x -> Arrays.equals(x, a)));
             String other = present.get(random.nextInt(present.size()));
             byte[] o = utf8(other);
-            cases.add(new Case(ColumnFilter.in("s", v, absent, other),
+            cases.add(new Case(RowFilter.in("s", v, absent, other),
                     x -> Arrays.equals(x, b) || Arrays.equals(x, a) || Arrays.equals(x, o)));
-            cases.add(new Case(ColumnFilter.lessThan("s", v), x -> Arrays.compareUnsigned(x, b) < 0));
-            cases.add(new Case(ColumnFilter.greaterThan("s", v), x -> Arrays.compareUnsigned(x, b) > 0));
+            cases.add(new Case(RowFilter.lessThan("s", v), x -> Arrays.compareUnsigned(x, b) < 0));
+            cases.add(new Case(RowFilter.greaterThan("s", v), x -> Arrays.compareUnsigned(x, b) > 0));
             String prefix = v.substring(0, Math.min(v.length(), 1 + random.nextInt(4)));
             byte[] p = utf8(prefix);
-            cases.add(new Case(ColumnFilter.startsWith("s", prefix),
+            cases.add(new Case(RowFilter.startsWith("s", prefix),
                     x -> x.length >= p.length && Arrays.equals(x, 0, p.length, p, 0, p.length)));
         }
         for (String letter : ALPHABET) {
             byte[] p = utf8(letter);
-            cases.add(new Case(ColumnFilter.startsWith("s", letter),
+            cases.add(new Case(RowFilter.startsWith("s", letter),
                     x -> x.length >= p.length && Arrays.equals(x, 0, p.length, p, 0, p.length)));
         }
         // Constants outside every row group's bounds, and a predicate that no metadata can decide.
-        cases.add(new Case(ColumnFilter.equalTo("s", ""), x -> x.length == 0));
-        cases.add(new Case(ColumnFilter.startsWith("s", "\u00ff\u00ff"),
+        cases.add(new Case(RowFilter.equalTo("s", ""), x -> x.length == 0));
+        cases.add(new Case(RowFilter.startsWith("s", "\u00ff\u00ff"),
                 x -> new String(x, StandardCharsets.UTF_8).startsWith("\u00ff\u00ff")));
-        cases.add(new Case(ColumnFilter.lessThan("s", "a"), x -> Arrays.compareUnsigned(x, utf8("a")) < 0));
-        cases.add(new Case(ColumnFilter.of("s", ViewPredicates.contains("1x")),
+        cases.add(new Case(RowFilter.lessThan("s", "a"), x -> Arrays.compareUnsigned(x, utf8("a")) < 0));
+        cases.add(new Case(RowFilter.contains("s", "1x"),
                 x -> new String(x, StandardCharsets.UTF_8).contains("1x")));
         return cases;
     }
@@ -194,7 +194,7 @@ class ParquetScanTest {
                 for (int threads : THREADS) {
                     for (boolean statistics : new boolean[] {true, false}) {
                         for (boolean bloom : new boolean[] {true, false}) {
-                            ParquetScan scan = ParquetScan.of(w.path()).withThreads(threads)
+                            ParquetScan scan = TestExecutors.threads(ParquetScan.of(w.path()), threads)
                                     .withStatistics(statistics).withBloomFilters(bloom)
                                     .withOptions(ParquetViewOptions.defaults().withBatchSize(1 + random.nextInt(300)));
                             String where = w.describe() + " filter=" + c.filter() + " threads=" + threads
@@ -241,7 +241,7 @@ class ParquetScanTest {
         assertTrue(checked > 500, "checked=" + checked);
         Written one = write(LAYOUTS.get(3), 3);
         ParquetScan scan = ParquetScan.of(one.path());
-        ColumnFilter any = ColumnFilter.of("s", ViewPredicates.contains("a"));
+        RowFilter any = RowFilter.contains("s", "a");
         // A single large row group really is cut: more than one slice counts something.
         int nonEmpty = 0;
         for (int slice = 0; slice < 4; slice++) {
@@ -260,22 +260,22 @@ class ParquetScanTest {
     void statisticsAndBloomFiltersReallySkip() throws IOException {
         // Statistics: a clustered prefix keeps only the row groups holding it (group 0 holds "a" values only).
         Written stats = write(LAYOUTS.get(0), 5);
-        ParquetScan scan = ParquetScan.of(stats.path()).withBloomFilters(false);
+        ParquetScan scan = ParquetScan.of(stats.path()).withBloomFilters(false).withDictionaries(false);
         int groups = ROWS / stats.rowGroupSize();
-        List<Integer> read = scan.rowGroupsToRead(ColumnFilter.startsWith("s", "c"));
+        List<Integer> read = scan.rowGroupsToRead(RowFilter.startsWith("s", "c"));
         assertTrue(read.size() < groups / 2 + 1, "row groups read for a clustered prefix: " + read);
         assertTrue(!read.contains(0) && !read.contains(3), "group 0 ('a' only) and 3 (nulls only): " + read);
-        assertEquals(groups, scan.withStatistics(false).rowGroupsToRead(ColumnFilter.startsWith("s", "c")).size());
+        assertEquals(groups, scan.withStatistics(false).withPageIndex(false).rowGroupsToRead(RowFilter.startsWith("s", "c")).size());
         // Bloom filters alone (this file has no statistics): a value that is nowhere skips nearly every group.
         Written bloom = write(LAYOUTS.get(2), 6);
-        ParquetScan bloomScan = ParquetScan.of(bloom.path()).withStatistics(true);
+        ParquetScan bloomScan = ParquetScan.of(bloom.path()).withDictionaries(false);
         int bloomGroups = (ROWS + bloom.rowGroupSize() - 1) / bloom.rowGroupSize();
-        List<Integer> absent = bloomScan.rowGroupsToRead(ColumnFilter.equalTo("s", "a0101x-nowhere"));
+        List<Integer> absent = bloomScan.rowGroupsToRead(RowFilter.equalTo("s", "a0101x-nowhere"));
         assertTrue(absent.size() <= 2, "groups read for an absent value: " + absent + " of " + bloomGroups);
         assertEquals(bloomGroups, bloomScan.withBloomFilters(false)
-                .rowGroupsToRead(ColumnFilter.equalTo("s", "a0101x-nowhere")).size());
+                .rowGroupsToRead(RowFilter.equalTo("s", "a0101x-nowhere")).size());
         String present = bloom.values().stream().filter(v -> v != null).findFirst().orElseThrow();
-        assertTrue(bloomScan.rowGroupsToRead(ColumnFilter.equalTo("s", present)).contains(0),
+        assertTrue(bloomScan.rowGroupsToRead(RowFilter.equalTo("s", present)).contains(0),
                 "the group holding the value is read");
     }
 
@@ -321,11 +321,11 @@ class ParquetScanTest {
         for (Layout layout : LAYOUTS) {
             Written w = write(layout, 21);
             for (int threads : THREADS) {
-                ParquetScan scan = ParquetScan.of(w.path()).withThreads(threads)
+                ParquetScan scan = TestExecutors.threads(ParquetScan.of(w.path()), threads)
                         .withOptions(ParquetViewOptions.defaults().withBatchSize(97));
                 List<String> seen = new ArrayList<>();
                 long[] next = {0};
-                scan.forEachBatch(List.of("s"), null, batch -> {
+                scan.forEachBatch(List.of("s"), null, (batch, passing) -> {
                     assertEquals(next[0], batch.firstRow(), "batches in order: " + w.describe());
                     next[0] += batch.rowCount();
                     ViewColumn col = batch.column("s");
@@ -335,18 +335,34 @@ class ParquetScanTest {
                     }
                 });
                 assertEquals(w.values(), seen, w.describe() + " threads=" + threads);
-                // With a filter, only the row groups it may match arrive, whole and in order.
-                ColumnFilter filter = ColumnFilter.startsWith("s", "b");
+                // With a filter, only batches of the row groups it may match that hold a passing row arrive, in
+                // order, each with the bitmap of its passing rows.
+                RowFilter filter = RowFilter.startsWith("s", "b");
                 List<Integer> groups = scan.rowGroupsToRead(filter);
                 List<Integer> delivered = new ArrayList<>();
                 long[] matches = {0};
-                scan.forEachBatch(List.of("s"), filter, batch -> {
+                long[] lastRow = {-1};
+                scan.forEachBatch(List.of("s"), filter, (batch, passing) -> {
                     if (delivered.isEmpty() || delivered.get(delivered.size() - 1) != batch.rowGroup()) {
                         delivered.add(batch.rowGroup());
                     }
-                    matches[0] += filter.predicate().count(batch.column(0));
+                    assertTrue(batch.firstRow() > lastRow[0], "batches in order: " + w.describe());
+                    lastRow[0] = batch.firstRow();
+                    ViewColumn col = batch.column(0);
+                    boolean any = false;
+                    for (int i = 0; i < batch.rowCount(); i++) {
+                        boolean pass = (passing[i >>> 6] & (1L << i)) != 0;
+                        String v = w.values().get((int) (batch.firstRow() + i));
+                        assertEquals(v != null && v.startsWith("b"), pass, w.describe() + " row="
+                                + (batch.firstRow() + i));
+                        byte[] read = col.bytes(i);
+                        assertEquals(v, read == null ? null : new String(read, StandardCharsets.UTF_8));
+                        any |= pass;
+                        matches[0] += pass ? 1 : 0;
+                    }
+                    assertTrue(any, "a batch without a passing row is not delivered: " + w.describe());
                 });
-                assertEquals(groups, delivered, w.describe() + " threads=" + threads);
+                assertTrue(groups.containsAll(delivered), w.describe() + " threads=" + threads);
                 long expected = w.values().stream().filter(v -> v != null && v.startsWith("b")).count();
                 assertEquals(expected, matches[0], w.describe() + " threads=" + threads);
             }
@@ -358,19 +374,61 @@ class ParquetScanTest {
         Written w = write(LAYOUTS.get(1), 31);
         for (int threads : THREADS) {
             List<ViewBatch> kept = new ArrayList<>();
-            ParquetScan.of(w.path()).withThreads(threads).forEachBatch(List.of("s"), null, kept::add);
+            TestExecutors.threads(ParquetScan.of(w.path()), threads).forEachBatch(List.of("s"), null, (b, p) -> kept.add(b));
             assertTrue(kept.size() > 1);
             for (ViewBatch b : kept) {
                 org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
                         () -> b.column(0).bytes(0), "a batch kept past its call is freed: threads=" + threads);
             }
             IOException failure = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-                    () -> ParquetScan.of(w.path()).withThreads(threads).forEachBatch(List.of("s"), null, b -> {
+                    () -> TestExecutors.threads(ParquetScan.of(w.path()), threads).forEachBatch(List.of("s"), null, (b, p) -> {
                         if (b.rowGroup() == 2) {
                             throw new IOException("consumer failed at rowGroup=2");
                         }
                     }));
             assertEquals("consumer failed at rowGroup=2", failure.getMessage());
         }
+    }
+
+    /** Part of "threads belong to the caller": every task runs on the executor passed, none on a thread of the scan's. */
+    @Test
+    void tasksRunOnTheCallersExecutorAndNowhereElse() throws IOException {
+        Written w = write(LAYOUTS.get(1), 41);
+        RowFilter filter = RowFilter.startsWith("s", "b");
+        long expected = w.values().stream().filter(v -> v != null && v.startsWith("b")).count();
+        java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+        java.util.concurrent.atomic.AtomicInteger submitted = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.Set<String> ranOn = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.Executor direct = task -> {
+            submitted.incrementAndGet();
+            ranOn.add(Thread.currentThread().getName());
+            task.run();
+        };
+        ParquetScan scan = ParquetScan.of(w.path()).withExecutor(direct, 4);
+        assertEquals(expected, scan.count(filter));
+        long[] batchesRows = {0};
+        scan.forEachBatch(List.of("s"), null, (batch, passing) -> batchesRows[0] += batch.rowCount());
+        assertEquals(ROWS, batchesRows[0]);
+        assertTrue(submitted.get() > 1, "tasks went to the executor: " + submitted);
+        assertEquals(java.util.Set.of(Thread.currentThread().getName()), ranOn);
+        // No executor: the calling thread, nothing submitted.
+        int sofar = submitted.get();
+        assertEquals(expected, ParquetScan.of(w.path()).count(filter));
+        assertEquals(sofar, submitted.get());
+        java.util.Set<Thread> started = new java.util.HashSet<>(Thread.getAllStackTraces().keySet());
+        started.removeAll(before);
+        // (core's Vector API warm-up threads, started once per JVM when its vector code loads, are core's.)
+        started.removeIf(t -> t.getName().endsWith("-warm-up"));
+        assertEquals(java.util.Set.of(), started, "threads started during the scans");
+        // An executor that refuses work: the error reaches the caller, after the accepted tasks finished.
+        java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.Executor refusing = task -> {
+            if (accepted.incrementAndGet() > 1) {
+                throw new java.util.concurrent.RejectedExecutionException("full");
+            }
+            task.run();
+        };
+        org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.RejectedExecutionException.class,
+                () -> ParquetScan.of(w.path()).withExecutor(refusing, 3).count(RowFilter.contains("s", "1")));
     }
 }

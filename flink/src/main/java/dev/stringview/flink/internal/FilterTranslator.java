@@ -1,6 +1,8 @@
 package dev.stringview.flink.internal;
 
-import java.nio.charset.StandardCharsets;
+import dev.stringview.parquet.RowFilter;
+import dev.stringview.parquet.RowFilter.Op;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,8 +16,8 @@ import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
- * Turns the filters Flink's planner pushes ({@link ResolvedExpression}s) into {@link StringFilter}s, or says it
- * cannot. A filter is taken only when our kernels give exactly Flink's answer: comparisons, LIKE and null tests of
+ * Maps the filters Flink's planner pushes ({@link ResolvedExpression}s) onto parquet-reader's {@link RowFilter}, or
+ * says it cannot; evaluation and pruning are parquet-reader's, from the one expression. A filter is taken only when our kernels give exactly Flink's answer: comparisons, LIKE and null tests of
  * a VARCHAR/CHAR column against a string literal, and AND/OR of such. Flink turns {@code s IN ('a', 'b')} into an
  * OR of equalities before pushing it. Everything else (other columns' types, functions, NOT, casts, two columns)
  * is handed back to Flink, which then evaluates it after the scan.
@@ -27,29 +29,28 @@ final class FilterTranslator {
         this.stringColumns = stringColumns;
     }
 
-    Optional<StringFilter> translate(ResolvedExpression e) {
+    Optional<RowFilter> translate(ResolvedExpression e) {
         if (!(e instanceof CallExpression call)) {
             return Optional.empty();
         }
         FunctionDefinition f = call.getFunctionDefinition();
         List<ResolvedExpression> args = call.getResolvedChildren();
         if (f == BuiltInFunctionDefinitions.AND || f == BuiltInFunctionDefinitions.OR) {
-            List<StringFilter> children = new ArrayList<>();
+            List<RowFilter> children = new ArrayList<>();
             for (ResolvedExpression arg : args) {
-                Optional<StringFilter> child = translate(arg);
+                Optional<RowFilter> child = translate(arg);
                 if (child.isEmpty()) {
                     return Optional.empty();
                 }
                 children.add(child.get());
             }
-            StringFilter combined = f == BuiltInFunctionDefinitions.AND ? new StringFilter.And(children)
-                    : new StringFilter.Or(children);
+            RowFilter combined = f == BuiltInFunctionDefinitions.AND ? new RowFilter.And(children)
+                    : new RowFilter.Or(children);
             return Optional.of(collapseIn(combined));
         }
         if (f == BuiltInFunctionDefinitions.IS_NULL || f == BuiltInFunctionDefinitions.IS_NOT_NULL) {
-            return column(args.get(0)).map(c -> new StringFilter.Leaf(c,
-                    f == BuiltInFunctionDefinitions.IS_NULL ? StringFilter.Op.IS_NULL : StringFilter.Op.IS_NOT_NULL,
-                    List.of(), null));
+            return column(args.get(0)).map(c -> f == BuiltInFunctionDefinitions.IS_NULL ? RowFilter.isNull(c)
+                    : RowFilter.isNotNull(c));
         }
         if (f == BuiltInFunctionDefinitions.LIKE) {
             Optional<String> c = column(args.get(0));
@@ -69,10 +70,13 @@ final class FilterTranslator {
             if (c.isEmpty() || pattern.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(new StringFilter.Leaf(c.get(), StringFilter.Op.LIKE,
-                    List.of(pattern.get().getBytes(StandardCharsets.UTF_8)), escape));
+            try {
+                return Optional.of(RowFilter.like(c.get(), pattern.get(), escape)); // core's one LIKE parser
+            } catch (IllegalArgumentException bad) {
+                return Optional.empty(); // a pattern ending in its escape: Flink reports it
+            }
         }
-        StringFilter.Op op = comparison(f);
+        Op op = comparison(f);
         if (op == null || args.size() != 2) {
             return Optional.empty();
         }
@@ -86,52 +90,50 @@ final class FilterTranslator {
         if (left.isEmpty() || right.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new StringFilter.Leaf(left.get(), op,
-                List.of(right.get().getBytes(StandardCharsets.UTF_8)), null));
+        return Optional.of(RowFilter.string(left.get(), op, right.get()));
     }
 
     /** An OR of equalities on one column (Flink's form of IN) becomes one IN leaf: one hash probe per row. */
-    private static StringFilter collapseIn(StringFilter f) {
-        if (!(f instanceof StringFilter.Or or)) {
+    private static RowFilter collapseIn(RowFilter f) {
+        if (!(f instanceof RowFilter.Or or) || or.children().isEmpty()) {
             return f;
         }
         String column = null;
         List<byte[]> values = new ArrayList<>();
-        for (StringFilter child : or.children()) {
-            if (!(child instanceof StringFilter.Leaf leaf)
-                    || (leaf.op() != StringFilter.Op.EQ && leaf.op() != StringFilter.Op.IN)
+        for (RowFilter child : or.children()) {
+            if (!(child instanceof RowFilter.StringTest leaf) || (leaf.op() != Op.EQUAL && leaf.op() != Op.IN)
                     || (column != null && !column.equals(leaf.column()))) {
                 return f;
             }
             column = leaf.column();
-            values.addAll(leaf.constants());
+            values.addAll(leaf.values());
         }
-        return new StringFilter.Leaf(column, StringFilter.Op.IN, values, null);
+        return new RowFilter.StringTest(column, Op.IN, values);
     }
 
-    private static StringFilter.Op comparison(FunctionDefinition f) {
+    private static Op comparison(FunctionDefinition f) {
         if (f == BuiltInFunctionDefinitions.EQUALS) {
-            return StringFilter.Op.EQ;
+            return Op.EQUAL;
         } else if (f == BuiltInFunctionDefinitions.NOT_EQUALS) {
-            return StringFilter.Op.NE;
+            return Op.NOT_EQUAL;
         } else if (f == BuiltInFunctionDefinitions.LESS_THAN) {
-            return StringFilter.Op.LT;
+            return Op.LESS_THAN;
         } else if (f == BuiltInFunctionDefinitions.LESS_THAN_OR_EQUAL) {
-            return StringFilter.Op.LE;
+            return Op.LESS_THAN_OR_EQUAL;
         } else if (f == BuiltInFunctionDefinitions.GREATER_THAN) {
-            return StringFilter.Op.GT;
+            return Op.GREATER_THAN;
         } else if (f == BuiltInFunctionDefinitions.GREATER_THAN_OR_EQUAL) {
-            return StringFilter.Op.GE;
+            return Op.GREATER_THAN_OR_EQUAL;
         }
         return null;
     }
 
-    private static StringFilter.Op flip(StringFilter.Op op) {
+    private static Op flip(Op op) {
         return switch (op) {
-            case LT -> StringFilter.Op.GT;
-            case LE -> StringFilter.Op.GE;
-            case GT -> StringFilter.Op.LT;
-            case GE -> StringFilter.Op.LE;
+            case LESS_THAN -> Op.GREATER_THAN;
+            case LESS_THAN_OR_EQUAL -> Op.GREATER_THAN_OR_EQUAL;
+            case GREATER_THAN -> Op.LESS_THAN;
+            case GREATER_THAN_OR_EQUAL -> Op.LESS_THAN_OR_EQUAL;
             default -> op;
         };
     }

@@ -1,7 +1,9 @@
 package dev.stringview.flink.internal;
 
 import dev.stringview.ViewColumn;
-import dev.stringview.parquet.ChunkBounds;
+import dev.stringview.parquet.BatchFilter;
+import dev.stringview.parquet.ParquetScan;
+import dev.stringview.parquet.RowFilter;
 import dev.stringview.parquet.ParquetViewOptions;
 import dev.stringview.parquet.ParquetViewReader;
 import dev.stringview.parquet.ViewBatch;
@@ -47,7 +49,7 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
 
     private final TableLayout layout;
     private final int[] projection;
-    private final StringFilter filter;
+    private final RowFilter filter;
     private final int batchSize;
     private final boolean validateUtf8;
 
@@ -55,7 +57,8 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
     private transient Arena arena;
     private transient ParquetViewReader views;
     private transient FlatColumns flats;
-    private transient StringFilter.Compiled compiled;
+    private transient BatchFilter compiled;
+    private transient ViewBatch viewBatch;
     private transient List<String> viewNames;
     private transient int[] outputView; // per output field: index in viewNames, or -1
     private transient int[] outputFlat; // per output field: index in the flat columns, or -1
@@ -68,7 +71,7 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
     private transient org.apache.flink.core.memory.MemorySegment[] block;
     private transient int[] blockOffsets; // [output field * kept + i]
 
-    ViewInputFormat(TableLayout layout, int[] projection, StringFilter filter, int batchSize, boolean validateUtf8) {
+    ViewInputFormat(TableLayout layout, int[] projection, RowFilter filter, int batchSize, boolean validateUtf8) {
         this.layout = layout;
         this.projection = projection;
         this.filter = filter;
@@ -89,12 +92,17 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
         List<RowGroupSplit> splits = new ArrayList<>();
         for (String file : layout.files()) {
             org.apache.parquet.hadoop.metadata.ParquetMetadata footer = TableLayout.footer(file);
-            // Row groups whose statistics prove the pushed filter FALSE or UNKNOWN on every row get no split.
-            List<java.util.Map<String, ChunkBounds>> stats = filter == null ? null
-                    : ChunkBounds.ofRowGroups(footer, filter.columns());
+            // Row groups where parquet-reader's pruning proves the filter never TRUE get no split.
+            List<Integer> read;
+            try {
+                read = filter == null ? null : ParquetScan.of(Path.of(file)).rowGroupsToRead(filter);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("cannot plan splits: table=" + layout.table() + " file="
+                        + file + ": " + e.getMessage(), e);
+            }
             for (int g = 0; g < footer.getBlocks().size(); g++) {
                 long rows = footer.getBlocks().get(g).getRowCount();
-                if (rows > 0 && (stats == null || RowGroupStatistics.mayBeTrue(filter, stats.get(g)))) {
+                if (rows > 0 && (read == null || read.contains(g))) {
                     splits.add(new RowGroupSplit(splits.size(), file, g, rows));
                 }
             }
@@ -160,7 +168,7 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
             throw e;
         }
         arena = opened;
-        compiled = filter == null ? null : filter.compile(viewNames);
+        compiled = filter == null ? null : BatchFilter.of(filter, views);
         selection = new int[batchSize];
     }
 
@@ -192,6 +200,7 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
             }
             rows = b.rowCount();
             batch = b.columns();
+            viewBatch = b;
         } else {
             rows = (int) Math.min(batchSize, rowsLeft);
         }
@@ -200,7 +209,7 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
             flats.read(rows);
         }
         if (compiled != null) {
-            kept = compiled.select(batch, rows, selection);
+            kept = compiled.select(viewBatch, selection);
         } else {
             for (int i = 0; i < rows; i++) {
                 selection[i] = i;

@@ -1,5 +1,7 @@
 package dev.stringview.flink.internal;
 
+import dev.stringview.parquet.RowFilter;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,10 +26,10 @@ public final class ViewTableSource implements ScanTableSource, SupportsFilterPus
     private final int batchSize;
     private final boolean validateUtf8;
     private int[] projection; // indices into the declared row, in output order
-    private final List<StringFilter> filters;
+    private final List<RowFilter> filters;
 
     private ViewTableSource(TableLayout layout, int batchSize, boolean validateUtf8, int[] projection,
-            List<StringFilter> filters) {
+            List<RowFilter> filters) {
         this.layout = layout;
         this.batchSize = batchSize;
         this.validateUtf8 = validateUtf8;
@@ -54,8 +56,8 @@ public final class ViewTableSource implements ScanTableSource, SupportsFilterPus
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
-        StringFilter filter = filters.isEmpty() ? null
-                : filters.size() == 1 ? filters.get(0) : new StringFilter.And(filters);
+        RowFilter filter = filters.isEmpty() ? null
+                : filters.size() == 1 ? filters.get(0) : new RowFilter.And(filters);
         return InputFormatProvider.of(new ViewInputFormat(layout, projection.clone(), filter, batchSize,
                 validateUtf8));
     }
@@ -72,7 +74,7 @@ public final class ViewTableSource implements ScanTableSource, SupportsFilterPus
         List<ResolvedExpression> accepted = new ArrayList<>();
         List<ResolvedExpression> remaining = new ArrayList<>();
         for (ResolvedExpression e : pushed) {
-            Optional<StringFilter> f = translator.translate(e);
+            Optional<RowFilter> f = translator.translate(e);
             if (f.isPresent()) {
                 filters.add(f.get());
                 accepted.add(e);

@@ -24,11 +24,23 @@ public final class BloomFilters {
      * none of {@code probes}. Only bytes before {@code dataEnd} (where the footer starts) are read.
      */
     public static boolean excludeAll(MemorySegment file, long dataEnd, long offset, List<byte[]> probes) {
-        if (offset < 4 || offset >= dataEnd || probes.isEmpty()) {
+        if (offset < 4 || offset >= dataEnd) {
             return false;
         }
+        return excludeAll(file.asSlice(offset, dataEnd - offset), probes);
+    }
+
+    /**
+     * Whether the bloom filter that starts at the first byte of {@code bytes} (its header, then its bitset, maybe
+     * followed by other bytes) holds none of {@code probes}. False if {@code bytes} ends before the bitset does.
+     */
+    public static boolean excludeAll(MemorySegment filterBytes, List<byte[]> probes) {
+        if (probes.isEmpty()) {
+            return false;
+        }
+        long dataEnd = filterBytes.byteSize();
         try {
-            SegmentInputStream in = new SegmentInputStream(file, offset, dataEnd);
+            SegmentInputStream in = new SegmentInputStream(filterBytes, 0, dataEnd);
             BloomFilterHeader header = Util.readBloomFilterHeader(in);
             if (!header.getAlgorithm().isSetBLOCK() || !header.getHash().isSetXXHASH()
                     || !header.getCompression().isSetUNCOMPRESSED()) {
@@ -39,7 +51,7 @@ public final class BloomFilters {
                     || bytes % 32 != 0 || bytes > dataEnd - in.position()) {
                 return false;
             }
-            byte[] bitset = file.asSlice(in.position(), bytes).toArray(ValueLayout.JAVA_BYTE);
+            byte[] bitset = filterBytes.asSlice(in.position(), bytes).toArray(ValueLayout.JAVA_BYTE);
             BlockSplitBloomFilter filter = new BlockSplitBloomFilter(bitset);
             for (byte[] probe : probes) {
                 if (filter.findHash(filter.hash(Binary.fromConstantByteArray(probe)))) {
@@ -52,4 +64,14 @@ public final class BloomFilters {
         }
     }
 
+    /** The size of a bloom filter's header at the start of {@code bytes} plus its bitset, or -1 if unreadable. */
+    public static long size(MemorySegment bytes) {
+        try {
+            SegmentInputStream in = new SegmentInputStream(bytes, 0, bytes.byteSize());
+            BloomFilterHeader header = Util.readBloomFilterHeader(in);
+            return in.position() + header.getNumBytes();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
 }

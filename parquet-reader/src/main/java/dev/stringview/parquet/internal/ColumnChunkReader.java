@@ -243,6 +243,105 @@ public final class ColumnChunkReader implements AutoCloseable {
         return translatingFailures(() -> filter(predicate, search, sinkArena, count, hits));
     }
 
+    /**
+     * The chunk's dictionary as a column of views into {@code arena} (entries in id order, none null), or null if
+     * the chunk does not start with a dictionary page. For pruning by dictionary ({@code BoundFilter#dictionaryFacts});
+     * call on a fresh reader, before any {@link #read}. The entries' bytes stay in the dictionary page's buffer,
+     * which lives as long as this reader's memory.
+     */
+    public dev.stringview.ViewColumn dictionaryColumn(Arena arena) throws ParquetViewException {
+        translatingFailures(() -> {
+            PageHeader h = PageHeader.parse(file, position, end);
+            long dataStart = position + h.headerSize();
+            if (h.type() != PageHeader.DICTIONARY_PAGE || h.compressedSize() > end - dataStart
+                    || h.uncompressedSize() > settings.maxPageBytes()) {
+                return 0;
+            }
+            position = dataStart + h.compressedSize();
+            readDictionary(h, dataStart);
+            return 0;
+        });
+        if (dictionary == null) {
+            return null;
+        }
+        int size = dictionary.size;
+        ViewSink sink = new ViewSink(arena, chunk.kind(), size, null);
+        long[] words = dictionary.words;
+        int bufferIndex = -1;
+        for (int i = 0; i < size; i++) {
+            long w1 = words[2 * i + 1];
+            if ((int) words[2 * i] > 12) {
+                if (bufferIndex < 0) {
+                    bufferIndex = sink.bufferIndex(dictionary.buffer);
+                }
+                w1 |= bufferIndex;
+            }
+            sink.put(i, words[2 * i], w1);
+        }
+        return sink.build();
+    }
+
+    /**
+     * Skips the next {@code count} rows. Whole data pages inside them are passed over by their headers alone (never
+     * decompressed nor decoded), except DELTA_BYTE_ARRAY pages, whose successor may borrow their last value
+     * (PARQUET-246), and except while a page range is being entered ({@link #startAt}). The rows of a page that
+     * starts or ends inside them are decoded into {@code scratch} and dropped.
+     */
+    public void skipRows(int count, Arena scratch) throws ParquetViewException {
+        translatingFailures(() -> {
+            int left = count;
+            while (left > 0) {
+                if (pageValuesLeft == 0) {
+                    left -= skipWholePages(left);
+                    if (left == 0) {
+                        break;
+                    }
+                }
+                int n = Math.min(left, valuesLeftInPage());
+                int words = (n + 63) >>> 6;
+                if (pieceBits.length < words) {
+                    pieceBits = new long[words];
+                }
+                ViewSink sink = new ViewSink(scratch, chunk.kind(), n, levels == null ? null : pieceBits);
+                decodePiece(sink, 0, n);
+                endPiece(n);
+                left -= n;
+            }
+            return 0;
+        });
+    }
+
+    /** Passes over the data pages from {@link #position} that fit in {@code budget} rows; returns their rows. */
+    private int skipWholePages(int budget) {
+        int skipped = 0;
+        while (resumeOffset < 0 && position < end && valuesSeen < chunk.numValues()) {
+            PageHeader h = PageHeader.parse(file, position, end);
+            long dataStart = position + h.headerSize();
+            if (h.type() == PageHeader.DICTIONARY_PAGE && dictionary == null && valuesSeen == 0
+                    && h.compressedSize() >= 0 && h.compressedSize() <= end - dataStart
+                    && h.uncompressedSize() <= settings.maxPageBytes()) {
+                // The chunk's dictionary, read as nextDataPage reads it, so the data pages after it can be passed
+                // over too (later pages may still need it).
+                page++;
+                header = null;
+                position = dataStart + h.compressedSize();
+                verifyChecksum(h, dataStart);
+                readDictionary(h, dataStart);
+                continue;
+            }
+            boolean data = h.type() == PageHeader.DATA_PAGE || h.type() == PageHeader.DATA_PAGE_V2;
+            if (!data || h.encoding() == DELTA_BYTE_ARRAY || h.numValues() <= 0 || h.numValues() > budget - skipped
+                    || h.compressedSize() < 0 || h.compressedSize() > end - dataStart) {
+                break; // the regular path reads (and checks) it
+            }
+            checkValueCount(h);
+            page++;
+            position = dataStart + h.compressedSize();
+            skipped += h.numValues();
+        }
+        return skipped;
+    }
+
     private int translatingFailures(java.util.function.IntSupplier body) throws ParquetViewException {
         try {
             return body.getAsInt();
@@ -457,6 +556,18 @@ public final class ColumnChunkReader implements AutoCloseable {
                 chunk.codec().name(), values, nulls, h.compressedSize(), h.uncompressedSize(), views);
     }
 
+    private void verifyChecksum(PageHeader h, long dataStart) {
+        if (h.hasCrc() && settings.verifyChecksums()) {
+            crc.reset();
+            crc.update(file.asSlice(dataStart, h.compressedSize()).asByteBuffer());
+            if ((int) crc.getValue() != h.crc()) {
+                throw new CorruptDataException("page checksum mismatch: crc=" + Integer.toUnsignedString(
+                        (int) crc.getValue()) + " expected=" + Integer.toUnsignedString(h.crc())
+                        + " compressedSize=" + h.compressedSize());
+            }
+        }
+    }
+
     private void nextDataPage() {
         while (true) {
             if (resumeOffset >= 0 && (dictionary != null || fixedDictionary != null || !resumeAfterDictionary)) {
@@ -487,15 +598,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                         + h.uncompressedSize() + " maxPageBytes=" + settings.maxPageBytes());
             }
             position = dataStart + h.compressedSize();
-            if (h.hasCrc() && settings.verifyChecksums()) {
-                crc.reset();
-                crc.update(file.asSlice(dataStart, h.compressedSize()).asByteBuffer());
-                if ((int) crc.getValue() != h.crc()) {
-                    throw new CorruptDataException("page checksum mismatch: crc=" + Integer.toUnsignedString(
-                            (int) crc.getValue()) + " expected=" + Integer.toUnsignedString(h.crc())
-                            + " compressedSize=" + h.compressedSize());
-                }
-            }
+            verifyChecksum(h, dataStart);
             if (resumeOffset >= 0 && h.type() != PageHeader.DICTIONARY_PAGE) {
                 throw new CorruptDataException("page range expects a dictionary page first: pageType="
                         + h.typeName() + " offset=" + (dataStart - h.headerSize()));

@@ -24,8 +24,10 @@ import org.apache.parquet.format.Util;
  * @param nullPages whether the page holds only nulls (its bounds are then meaningless)
  * @param mins each page's lower bound (empty for null pages)
  * @param maxs each page's upper bound (empty for null pages)
+ * @param nullCounts each page's null count, or null when the column index has none (an optional field)
  */
-public record PageIndex(long[] offsets, long[] firstRows, boolean[] nullPages, byte[][] mins, byte[][] maxs) {
+public record PageIndex(long[] offsets, long[] firstRows, boolean[] nullPages, byte[][] mins, byte[][] maxs,
+        long[] nullCounts) {
 
     public int pageCount() {
         return offsets.length;
@@ -58,8 +60,10 @@ public record PageIndex(long[] offsets, long[] firstRows, boolean[] nullPages, b
             if (nulls.size() != pages || mins.size() != pages || maxs.size() != pages) {
                 return null;
             }
+            List<Long> nullCounts = columns.getNull_counts();
+            boolean counted = nullCounts != null && nullCounts.size() == pages;
             PageIndex index = new PageIndex(new long[pages], new long[pages], new boolean[pages], new byte[pages][],
-                    new byte[pages][]);
+                    new byte[pages][], counted ? new long[pages] : null);
             for (int i = 0; i < pages; i++) {
                 PageLocation location = locations.get(i);
                 index.offsets[i] = location.getOffset();
@@ -67,6 +71,9 @@ public record PageIndex(long[] offsets, long[] firstRows, boolean[] nullPages, b
                 index.nullPages[i] = nulls.get(i);
                 index.mins[i] = bytes(mins.get(i));
                 index.maxs[i] = bytes(maxs.get(i));
+                if (counted) {
+                    index.nullCounts[i] = nullCounts.get(i);
+                }
             }
             return index;
         } catch (IOException | RuntimeException e) {
@@ -83,5 +90,17 @@ public record PageIndex(long[] offsets, long[] firstRows, boolean[] nullPages, b
         byte[] out = new byte[b.remaining()];
         b.get(out);
         return out;
+    }
+
+    /** This index with every page offset moved by {@code delta} (into a chunk's own coordinates). */
+    public PageIndex shifted(long delta) {
+        if (delta == 0) {
+            return this;
+        }
+        long[] moved = offsets.clone();
+        for (int i = 0; i < moved.length; i++) {
+            moved[i] += delta;
+        }
+        return new PageIndex(moved, firstRows, nullPages, mins, maxs, nullCounts);
     }
 }

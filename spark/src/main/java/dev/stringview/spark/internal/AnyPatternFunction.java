@@ -1,5 +1,15 @@
 package dev.stringview.spark.internal;
 
+import dev.stringview.ViewColumn;
+import dev.stringview.ViewColumns;
+import dev.stringview.ViewKind;
+import dev.stringview.ViewLayout;
+import dev.stringview.ViewPredicate;
+import dev.stringview.ViewPredicates;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import org.apache.spark.unsafe.Platform;
+
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.connector.catalog.functions.BoundFunction;
@@ -69,40 +79,76 @@ public abstract class AnyPatternFunction implements UnboundFunction, ScalarFunct
         return name + "(s STRING, patterns ARRAY<STRING>) -> BOOLEAN";
     }
 
-    /** The patterns compiled from the last array seen on this thread (Spark passes the same literal each row). */
+    /**
+     * The patterns compiled (core's predicates: one LIKE parser, {@code ViewPredicates.like}) from the last array
+     * seen on this thread (Spark passes the same literal each row), and a one-row view column's scratch.
+     */
     private static final class Cache {
         ArrayData source;
-        BytePattern[] patterns;
+        ViewPredicate[] patterns;
         boolean sawNull;
+        final byte[] view = new byte[ViewLayout.VIEW_SIZE];
+        final MemorySegment viewSegment = MemorySegment.ofArray(view);
+        final int[] out = new int[1];
     }
 
     static Boolean anyMatches(UTF8String s, ArrayData patterns, ThreadLocal<Cache> cache,
-            Function<UTF8String, BytePattern> compile) {
+            Function<String, ViewPredicate> compile) {
         if (s == null || patterns == null) {
             return null;
         }
         Cache c = cache.get();
         if (c.source != patterns) {
             int n = patterns.numElements();
-            BytePattern[] compiled = new BytePattern[n];
+            ViewPredicate[] compiled = new ViewPredicate[n];
             boolean sawNull = false;
             for (int i = 0; i < n; i++) {
                 if (patterns.isNullAt(i)) {
                     sawNull = true;
                 } else {
-                    compiled[i] = compile.apply(patterns.getUTF8String(i));
+                    compiled[i] = compile.apply(patterns.getUTF8String(i).toString());
                 }
             }
             c.patterns = compiled;
             c.sawNull = sawNull;
             c.source = patterns;
         }
-        for (BytePattern p : c.patterns) {
-            if (p != null && p.matches(s)) {
+        ViewColumn row = oneRow(s, c);
+        for (ViewPredicate p : c.patterns) {
+            if (p != null && p.select(row, c.out) == 1) {
                 return Boolean.TRUE;
             }
         }
         return c.sawNull ? null : Boolean.FALSE;
+    }
+
+    /**
+     * A one-row column whose view points at the string's bytes where they lie when they are on the heap (Spark's
+     * usual case), else at a copy.
+     */
+    private static ViewColumn oneRow(UTF8String s, Cache c) {
+        byte[] bytes;
+        long offset;
+        int length = s.numBytes();
+        if (s.getBaseObject() instanceof byte[] array) {
+            bytes = array;
+            offset = s.getBaseOffset() - Platform.BYTE_ARRAY_OFFSET;
+        } else {
+            bytes = s.getBytes();
+            offset = 0;
+        }
+        MemorySegment data = MemorySegment.ofArray(bytes);
+        MemorySegment v = c.viewSegment;
+        java.util.Arrays.fill(c.view, (byte) 0);
+        v.set(ViewLayout.LAYOUT_LE_INT, ViewLayout.OFFSET_LENGTH, length);
+        if (length <= ViewLayout.INLINE_MAX) {
+            MemorySegment.copy(data, offset, v, ViewLayout.OFFSET_INLINE, length);
+        } else {
+            MemorySegment.copy(data, offset, v, ViewLayout.OFFSET_PREFIX, ViewLayout.PREFIX_SIZE);
+            v.set(ViewLayout.LAYOUT_LE_INT, ViewLayout.OFFSET_BUFFER_INDEX, 0);
+            v.set(ViewLayout.LAYOUT_LE_INT, ViewLayout.OFFSET_BUFFER_OFFSET, (int) offset);
+        }
+        return ViewColumns.fromViewsUnchecked(ViewKind.UTF8, 1, v, null, List.of(data));
     }
 
     /** {@code like_any}: SQL LIKE with escape character {@code \}. */
@@ -115,7 +161,7 @@ public abstract class AnyPatternFunction implements UnboundFunction, ScalarFunct
         }
 
         public static Boolean invoke(UTF8String s, ArrayData patterns) {
-            return anyMatches(s, patterns, CACHE, BytePattern::like);
+            return anyMatches(s, patterns, CACHE, p -> ViewPredicates.like(p, '\\'));
         }
     }
 
@@ -129,7 +175,7 @@ public abstract class AnyPatternFunction implements UnboundFunction, ScalarFunct
         }
 
         public static Boolean invoke(UTF8String s, ArrayData patterns) {
-            return anyMatches(s, patterns, CACHE, BytePattern::prefix);
+            return anyMatches(s, patterns, CACHE, ViewPredicates::startsWith);
         }
     }
 }

@@ -1,13 +1,11 @@
 package dev.stringview.spark.internal;
 
-import dev.stringview.parquet.ChunkBounds;
+import dev.stringview.parquet.RowFilter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.spark.sql.SparkSession;
@@ -25,7 +23,7 @@ import org.apache.spark.sql.types.StructType;
  * A scan that answers a pushed-down {@code COUNT(*)} / {@code COUNT(column)} (partially: Spark adds the partitions'
  * counts up): each input partition returns one row of counts, one per aggregate, so no table row reaches Spark.
  *
- * <p>Partitions are the row groups that the row-group statistics do not rule out for every aggregate; when every
+ * <p>Partitions are the row groups that parquet-reader's pruning does not rule out for every aggregate; when every
  * aggregate is counted by parquet-reader ({@link CountPlan#sliceable()}), a row group is cut into slices of its
  * pages, so that there are about two partitions per task slot ({@code defaultParallelism}) even on a file with one
  * row group. There is always at least one partition, so an empty or fully skipped table still yields one row of
@@ -66,20 +64,18 @@ final class CountScan implements Scan, Batch {
 
     @Override
     public InputPartition[] planInputPartitions() {
-        Set<String> filterColumns = new LinkedHashSet<>();
-        for (StringFilter f : plan.counts()) {
-            if (f != null) {
-                filterColumns.addAll(f.columns());
-            }
-        }
         List<long[]> groups = new ArrayList<>(); // file index, row group, rows
         for (int i = 0; i < files.size(); i++) {
             ParquetMetadata footer = ParquetLayout.footer(files.get(i));
-            List<Map<String, ChunkBounds>> stats = filterColumns.isEmpty() ? null
-                    : ChunkBounds.ofRowGroups(footer, filterColumns);
+            // A row group is read if any aggregate may count a row of it (no filter: every row).
+            Set<Integer> read = new java.util.HashSet<>();
+            boolean all = plan.counts().stream().anyMatch(f -> f == null);
+            for (RowFilter f : all ? List.<RowFilter>of() : plan.counts()) {
+                read.addAll(ViewScan.rowGroupsToRead(files.get(i), f));
+            }
             for (int g = 0; g < footer.getBlocks().size(); g++) {
                 long rows = footer.getBlocks().get(g).getRowCount();
-                if (rows > 0 && (stats == null || anyMayCount(stats.get(g)))) {
+                if (rows > 0 && (all || read.contains(g))) {
                     groups.add(new long[] {i, g, rows});
                 }
             }
@@ -100,15 +96,6 @@ final class CountScan implements Scan, Batch {
             partitions.add(new CountPartition(files.get(0).toString(), -1, 0, 0, 1));
         }
         return partitions.toArray(InputPartition[]::new);
-    }
-
-    private boolean anyMayCount(Map<String, ChunkBounds> stats) {
-        for (StringFilter f : plan.counts()) {
-            if (f == null || RowGroupStatistics.mayBeTrue(f, stats)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static int parallelism() {

@@ -1,7 +1,7 @@
 package dev.stringview.spark.internal;
 
-import dev.stringview.spark.internal.StringFilter.Leaf;
-import dev.stringview.spark.internal.StringFilter.Op;
+import dev.stringview.parquet.RowFilter;
+import dev.stringview.parquet.RowFilter.Op;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.util.ArrayData;
@@ -18,17 +18,34 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * Turns Spark's V2 predicates into {@link StringFilter}s where our kernels give exactly Spark's answer, and says
- * no (null) everywhere else, so that Spark keeps evaluating those itself.
+ * Maps Spark's V2 predicates onto parquet-reader's {@link RowFilter} where it gives exactly Spark's answer, and says
+ * no (null) everywhere else, so that Spark keeps evaluating those itself. Only mapping lives here: evaluation and
+ * pruning are parquet-reader's, from the one expression.
  *
  * <p>Exact means: a string column of the UTF8_BINARY collation (plain bytes; any other collation, including
  * UTF8_BINARY_RTRIM, compares differently), string constants of that collation, and one of the operators our
  * kernels implement. {@code AND}, {@code OR} and {@code NOT} are translated when every child is.
+ *
+ * <p>A NULL constant makes a leaf NULL where it would be FALSE ({@code s IN ('a', NULL)} is never FALSE; {@code s =
+ * NULL} is NULL everywhere). RowFilter has no NULL constant, so such a leaf is mapped by its polarity: under an even
+ * number of NOTs only its TRUE rows matter (SQL's AND and OR never turn a NULL into TRUE that FALSE would not), so
+ * the NULLs may read FALSE; under an odd number only its FALSE rows matter, so they may read TRUE. Either way the
+ * rows where the whole filter is TRUE, the only rows Spark gets, are Spark's.
  */
 final class PredicateTranslator {
     /** The canonical names of this module's V2 functions, as pushed inside {@code UserDefinedScalarFunc}. */
     static final String LIKE_ANY = "stringview.like_any";
     static final String STARTS_WITH_ANY = "stringview.starts_with_any";
+
+    /** Never TRUE: {@code c IN ()} (FALSE on values, NULL on nulls); keeps a column, so batches have rows. */
+    private static RowFilter never(String column) {
+        return new RowFilter.StringTest(column, Op.IN, List.of());
+    }
+
+    /** Never FALSE: {@code NOT (c IN ())} (TRUE on values, NULL on nulls). */
+    private static RowFilter neverFalse(String column) {
+        return RowFilter.not(never(column));
+    }
 
     private final StructType schema;
 
@@ -37,80 +54,86 @@ final class PredicateTranslator {
     }
 
     /** The filter for {@code p}, or null if it cannot be evaluated exactly. */
-    StringFilter translate(Predicate p) {
+    RowFilter translate(Predicate p) {
+        return translate(p, true);
+    }
+
+    /** {@code positive}: under an even number of NOTs (see the class comment). */
+    private RowFilter translate(Predicate p, boolean positive) {
         Expression[] c = p.children();
         switch (p.name()) {
             case "AND":
-                return both(c, true);
+                return both(c, true, positive);
             case "OR":
-                return both(c, false);
+                return both(c, false, positive);
             case "NOT": {
-                StringFilter child = c.length == 1 && c[0] instanceof Predicate q ? translate(q) : null;
-                return child == null ? null : new StringFilter.Not(child);
+                RowFilter child = c.length == 1 && c[0] instanceof Predicate q ? translate(q, !positive) : null;
+                return child == null ? null : RowFilter.not(child);
             }
             case "=":
-                return compare(c, Op.EQ, Op.EQ);
+                return compare(c, Op.EQUAL, Op.EQUAL, positive);
             case "<>":
-                return compare(c, Op.NE, Op.NE);
+                return compare(c, Op.NOT_EQUAL, Op.NOT_EQUAL, positive);
             case "<":
-                return compare(c, Op.LT, Op.GT);
+                return compare(c, Op.LESS_THAN, Op.GREATER_THAN, positive);
             case "<=":
-                return compare(c, Op.LE, Op.GE);
+                return compare(c, Op.LESS_THAN_OR_EQUAL, Op.GREATER_THAN_OR_EQUAL, positive);
             case ">":
-                return compare(c, Op.GT, Op.LT);
+                return compare(c, Op.GREATER_THAN, Op.LESS_THAN, positive);
             case ">=":
-                return compare(c, Op.GE, Op.LE);
+                return compare(c, Op.GREATER_THAN_OR_EQUAL, Op.LESS_THAN_OR_EQUAL, positive);
             case "STARTS_WITH":
-                return function(c, Op.STARTS_WITH);
+                return function(c, Op.STARTS_WITH, positive);
             case "ENDS_WITH":
-                return function(c, Op.ENDS_WITH);
+                return function(c, Op.ENDS_WITH, positive);
             case "CONTAINS":
-                return function(c, Op.CONTAINS);
+                return function(c, Op.CONTAINS, positive);
             case "IS_NULL":
-                return nullTest(c, Op.IS_NULL);
+                return c.length == 1 && stringColumn(c[0]) != null ? RowFilter.isNull(stringColumn(c[0])) : null;
             case "IS_NOT_NULL":
-                return nullTest(c, Op.IS_NOT_NULL);
+                return c.length == 1 && stringColumn(c[0]) != null ? RowFilter.isNotNull(stringColumn(c[0])) : null;
             case "IN":
-                return in(c);
+                return in(c, positive);
             case "BOOLEAN_EXPRESSION":
-                return c.length == 1 && c[0] instanceof UserDefinedScalarFunc f ? ourFunction(f) : null;
+                return c.length == 1 && c[0] instanceof UserDefinedScalarFunc f ? ourFunction(f, positive) : null;
             default:
                 return null;
         }
     }
 
-    private StringFilter both(Expression[] c, boolean and) {
+    private RowFilter both(Expression[] c, boolean and, boolean positive) {
         if (c.length != 2 || !(c[0] instanceof Predicate l) || !(c[1] instanceof Predicate r)) {
             return null;
         }
-        StringFilter left = translate(l);
-        StringFilter right = left == null ? null : translate(r);
+        RowFilter left = translate(l, positive);
+        RowFilter right = left == null ? null : translate(r, positive);
         if (right == null) {
             return null;
         }
-        return and ? new StringFilter.And(left, right) : new StringFilter.Or(left, right);
+        return and ? RowFilter.and(left, right) : RowFilter.or(left, right);
     }
 
-    private StringFilter compare(Expression[] c, Op columnFirst, Op literalFirst) {
+    private RowFilter compare(Expression[] c, Op columnFirst, Op literalFirst, boolean positive) {
         if (c.length != 2) {
             return null;
         }
-        StringFilter columnLeft = function(c, columnFirst);
-        return columnLeft != null ? columnLeft : function(new Expression[] {c[1], c[0]}, literalFirst);
+        RowFilter columnLeft = function(c, columnFirst, positive);
+        return columnLeft != null ? columnLeft : function(new Expression[] {c[1], c[0]}, literalFirst, positive);
     }
 
     /** {@code op(column, literal)}, or null. */
-    private StringFilter function(Expression[] c, Op op) {
+    private RowFilter function(Expression[] c, Op op, boolean positive) {
         String column = c.length == 2 ? stringColumn(c[0]) : null;
-        return column != null && c[1] instanceof Literal<?> lit ? leaf(column, op, lit) : null;
+        if (column == null || !(c[1] instanceof Literal<?> lit) || !binaryString(lit.dataType())) {
+            return null;
+        }
+        if (lit.value() == null) {
+            return positive ? never(column) : neverFalse(column); // NULL everywhere: never TRUE, never FALSE
+        }
+        return new RowFilter.StringTest(column, op, List.of(((UTF8String) lit.value()).getBytes()));
     }
 
-    private StringFilter nullTest(Expression[] c, Op op) {
-        return c.length == 1 && stringColumn(c[0]) != null
-                ? new Leaf(stringColumn(c[0]), op, List.of(), false) : null;
-    }
-
-    private StringFilter in(Expression[] c) {
+    private RowFilter in(Expression[] c, boolean positive) {
         String column = c.length >= 1 ? stringColumn(c[0]) : null;
         if (column == null) {
             return null;
@@ -127,45 +150,48 @@ final class PredicateTranslator {
                 values.add(((UTF8String) lit.value()).getBytes());
             }
         }
-        return new Leaf(column, Op.IN, values, sawNull);
-    }
-
-    private Leaf leaf(String column, Op op, Literal<?> lit) {
-        if (!binaryString(lit.dataType())) {
-            return null;
-        }
-        if (lit.value() == null) {
-            return new Leaf(column, Op.IN, List.of(), true); // NULL everywhere: never TRUE, never FALSE
-        }
-        return new Leaf(column, op, List.of(((UTF8String) lit.value()).getBytes()), false);
+        return sawNull && !positive ? neverFalse(column) : new RowFilter.StringTest(column, Op.IN, values);
     }
 
     /** {@code sv.fn.like_any(column, array(...))} and {@code starts_with_any}: recognised by canonical name. */
-    private StringFilter ourFunction(UserDefinedScalarFunc f) {
-        Op op = switch (f.canonicalName()) {
-            case LIKE_ANY -> Op.LIKE_ANY;
-            case STARTS_WITH_ANY -> Op.STARTS_WITH_ANY;
-            default -> null;
-        };
+    private RowFilter ourFunction(UserDefinedScalarFunc f, boolean positive) {
+        boolean like = f.canonicalName().equals(LIKE_ANY);
+        if (!like && !f.canonicalName().equals(STARTS_WITH_ANY)) {
+            return null;
+        }
         Expression[] c = f.children();
-        if (op == null || c.length != 2 || stringColumn(c[0]) == null || !(c[1] instanceof Literal<?> lit)
-                || !(lit.dataType() instanceof ArrayType array) || !binaryString(array.elementType())) {
+        String column = c.length == 2 ? stringColumn(c[0]) : null;
+        if (column == null || !(c[1] instanceof Literal<?> lit) || !(lit.dataType() instanceof ArrayType array)
+                || !binaryString(array.elementType())) {
             return null;
         }
         if (lit.value() == null) {
             return null; // the function returns NULL; let Spark say so
         }
         ArrayData values = (ArrayData) lit.value();
-        List<byte[]> constants = new ArrayList<>();
+        List<RowFilter> alternatives = new ArrayList<>();
         boolean sawNull = false;
         for (int i = 0; i < values.numElements(); i++) {
             if (values.isNullAt(i)) {
                 sawNull = true;
+            } else if (like) {
+                // Spark's LIKE escape character is the backslash; core's one LIKE parser reads the pattern.
+                try {
+                    alternatives.add(RowFilter.like(column, values.getUTF8String(i).toString(), '\\'));
+                } catch (IllegalArgumentException e) {
+                    return null; // a pattern ending in its escape: Spark reports it
+                }
             } else {
-                constants.add(values.getUTF8String(i).getBytes());
+                alternatives.add(new RowFilter.StringTest(column, Op.STARTS_WITH,
+                        List.of(values.getUTF8String(i).getBytes())));
             }
         }
-        return new Leaf(stringColumn(c[0]), op, constants, sawNull);
+        if (sawNull && !positive) {
+            return neverFalse(column);
+        }
+        // No alternative: FALSE on a value, NULL on a null row, as the function is; an empty IN says the same.
+        return alternatives.isEmpty() ? new RowFilter.StringTest(column, Op.IN, List.of())
+                : alternatives.size() == 1 ? alternatives.get(0) : new RowFilter.Or(alternatives);
     }
 
     /** The name of the top-level UTF8_BINARY string column {@code e} refers to, or null. */

@@ -1,5 +1,7 @@
 package dev.stringview.spark.internal;
 
+import dev.stringview.parquet.BatchFilter;
+
 import dev.stringview.ViewColumn;
 import dev.stringview.parquet.ParquetViewOptions;
 import dev.stringview.parquet.ParquetViewReader;
@@ -34,7 +36,7 @@ final class RowGroupReader implements PartitionReader<ColumnarBatch> {
     private final Arena arena;
     private final ParquetViewReader views;
     private final FlatColumnReader flats;
-    private final StringFilter.Compiled filter;
+    private final BatchFilter filter;
     private final int[] selection;
     private final DataType[] outputTypes;
     private final int[] outputStringIndex; // index in plan.stringColumns(), or -1
@@ -76,7 +78,7 @@ final class RowGroupReader implements PartitionReader<ColumnarBatch> {
         this.arena = opened;
         this.views = viewReader;
         this.flats = flatReader;
-        this.filter = plan.filter() == null ? null : plan.filter().compile(plan.stringColumns());
+        this.filter = plan.filter() == null ? null : BatchFilter.of(plan.filter(), viewReader);
         this.selection = new int[plan.batchSize()];
         StructField[] fields = plan.output().fields();
         this.outputTypes = new DataType[fields.length];
@@ -99,8 +101,9 @@ final class RowGroupReader implements PartitionReader<ColumnarBatch> {
         while (rowsLeft > 0) {
             int rows;
             List<ViewColumn> strings = List.of();
+            ViewBatch batch = null;
             if (views != null) {
-                ViewBatch batch = views.nextBatch(); // frees the previous batch
+                batch = views.nextBatch(); // frees the previous batch
                 if (batch == null || batch.rowGroup() != partition.rowGroup()) {
                     throw new IllegalStateException("row group ended early: file=" + partition.file()
                             + " rowGroup=" + partition.rowGroup() + " rowsLeft=" + rowsLeft);
@@ -117,7 +120,7 @@ final class RowGroupReader implements PartitionReader<ColumnarBatch> {
             int[] selected = null;
             int kept = rows;
             if (filter != null) {
-                kept = filter.select(strings, rows, selection);
+                kept = filter.select(batch, selection);
                 if (kept == 0) {
                     continue; // nothing for Spark in this batch
                 }

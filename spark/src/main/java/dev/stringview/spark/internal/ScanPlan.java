@@ -1,5 +1,7 @@
 package dev.stringview.spark.internal;
 
+import dev.stringview.parquet.RowFilter;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +14,7 @@ import org.apache.spark.sql.types.StructType;
  * for, the string and other columns to read (the output's plus those only the filter needs), the filter, the
  * batch size and the reader options.
  */
-record ScanPlan(StructType output, List<String> stringColumns, List<String> flatColumns, StringFilter filter,
+record ScanPlan(StructType output, List<String> stringColumns, List<String> flatColumns, RowFilter filter,
         int batchSize, boolean validateUtf8) implements Serializable {
     private static final long serialVersionUID = 1L;
 
@@ -22,7 +24,7 @@ record ScanPlan(StructType output, List<String> stringColumns, List<String> flat
     }
 
     /** The columns to read: the output's, then the filter's that the output lacks, split into strings and others. */
-    static ScanPlan of(StructType table, StructType output, StringFilter filter, int batchSize, boolean validateUtf8) {
+    static ScanPlan of(StructType table, StructType output, RowFilter filter, int batchSize, boolean validateUtf8) {
         List<String> strings = new ArrayList<>();
         List<String> flats = new ArrayList<>();
         for (StructField field : output.fields()) {

@@ -1,17 +1,20 @@
 package dev.stringview.spark.internal;
 
-import dev.stringview.parquet.ChunkBounds;
+import dev.stringview.parquet.ParquetScan;
+import dev.stringview.parquet.RowFilter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 
-/** The planned scan: one input partition per row group that the statistics do not rule out. */
+/**
+ * The planned scan: one input partition per row group that parquet-reader's pruning (statistics, bloom filters,
+ * dictionaries, page index, all from the one {@link RowFilter}) does not rule out.
+ */
 final class ViewScan implements Scan, Batch {
     private final List<Path> files;
     private final ScanPlan plan;
@@ -46,12 +49,11 @@ final class ViewScan implements Scan, Batch {
         skipped = 0;
         for (Path file : files) {
             ParquetMetadata footer = ParquetLayout.footer(file);
-            List<Map<String, ChunkBounds>> stats = plan.filter() == null ? null
-                    : ChunkBounds.ofRowGroups(footer, plan.filter().columns());
+            List<Integer> read = plan.filter() == null ? null : rowGroupsToRead(file, plan.filter());
             for (int g = 0; g < footer.getBlocks().size(); g++) {
                 long rows = footer.getBlocks().get(g).getRowCount();
                 rowGroups++;
-                if (rows == 0 || (stats != null && !RowGroupStatistics.mayBeTrue(plan.filter(), stats.get(g)))) {
+                if (rows == 0 || (read != null && !read.contains(g))) {
                     skipped++;
                     continue;
                 }
@@ -59,6 +61,15 @@ final class ViewScan implements Scan, Batch {
             }
         }
         return partitions.toArray(InputPartition[]::new);
+    }
+
+    /** The row groups of {@code file} where {@code filter} may be TRUE. */
+    static List<Integer> rowGroupsToRead(Path file, RowFilter filter) {
+        try {
+            return ParquetScan.of(file).rowGroupsToRead(filter);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot plan the scan: file=" + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** Row groups seen and skipped by the last {@link #planInputPartitions()} (for tests). */

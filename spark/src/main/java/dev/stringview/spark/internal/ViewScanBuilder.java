@@ -1,5 +1,7 @@
 package dev.stringview.spark.internal;
 
+import dev.stringview.parquet.RowFilter;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,9 +38,9 @@ class ViewScanBuilder implements ScanBuilder, SupportsPushDownV2Filters, Support
     private final boolean aggregatePushdown;
     private StructType required;
     private boolean predicatesLeft;
-    private List<StringFilter> counts; // per pushed aggregate; null until one is pushed
+    private List<RowFilter> counts; // per pushed aggregate; null until one is pushed
     private final List<Predicate> pushed = new ArrayList<>();
-    private StringFilter filter;
+    private RowFilter filter;
 
     ViewScanBuilder(List<Path> files, StructType schema, int batchSize, boolean validateUtf8,
             boolean aggregatePushdown) {
@@ -55,12 +57,12 @@ class ViewScanBuilder implements ScanBuilder, SupportsPushDownV2Filters, Support
         PredicateTranslator translator = new PredicateTranslator(schema);
         List<Predicate> rest = new ArrayList<>();
         for (Predicate p : predicates) {
-            StringFilter f = translator.translate(p);
+            RowFilter f = translator.translate(p);
             if (f == null) {
                 rest.add(p);
             } else {
                 pushed.add(p);
-                filter = filter == null ? f : new StringFilter.And(filter, f);
+                filter = filter == null ? f : RowFilter.and(filter, f);
             }
         }
         predicatesLeft |= !rest.isEmpty();
@@ -88,15 +90,14 @@ class ViewScanBuilder implements ScanBuilder, SupportsPushDownV2Filters, Support
         if (!aggregatePushdown || predicatesLeft || aggregation.groupByExpressions().length > 0) {
             return false;
         }
-        List<StringFilter> wanted = new ArrayList<>();
+        List<RowFilter> wanted = new ArrayList<>();
         for (AggregateFunc f : aggregation.aggregateExpressions()) {
             if (f instanceof CountStar) {
                 wanted.add(filter);
             } else if (f instanceof Count c && !c.isDistinct() && c.column() instanceof NamedReference r
                     && r.fieldNames().length == 1 && viewColumn(r.fieldNames()[0])) {
-                StringFilter notNull = new StringFilter.Leaf(r.fieldNames()[0], StringFilter.Op.IS_NOT_NULL,
-                        List.of(), false);
-                wanted.add(filter == null ? notNull : new StringFilter.And(filter, notNull));
+                RowFilter notNull = RowFilter.isNotNull(r.fieldNames()[0]);
+                wanted.add(filter == null ? notNull : RowFilter.and(filter, notNull));
             } else {
                 return false; // other aggregates, DISTINCT, expressions, non-string columns: Spark computes them
             }
@@ -118,7 +119,7 @@ class ViewScanBuilder implements ScanBuilder, SupportsPushDownV2Filters, Support
     public Scan build() {
         if (counts != null) {
             List<String> shown = new ArrayList<>();
-            for (StringFilter f : counts) {
+            for (RowFilter f : counts) {
                 shown.add(String.valueOf(f));
             }
             return new CountScan(files, new CountPlan(schema, counts, batchSize, validateUtf8), "counts=" + shown);

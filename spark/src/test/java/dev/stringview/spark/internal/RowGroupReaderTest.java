@@ -1,5 +1,7 @@
 package dev.stringview.spark.internal;
 
+import dev.stringview.parquet.RowFilter;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -41,7 +43,7 @@ class RowGroupReaderTest {
         }
     }
 
-    static ScanPlan plan(StringFilter filter, int batchSize) {
+    static ScanPlan plan(RowFilter filter, int batchSize) {
         StructType output = new StructType().add("id", DataTypes.LongType).add("s", DataTypes.StringType);
         return ScanPlan.of(output, output, filter, batchSize, true);
     }
@@ -76,9 +78,7 @@ class RowGroupReaderTest {
 
     @Test
     void batchesHoldOnlyTheRowsTheFilterKeeps() throws Exception {
-        StringFilter filter = new StringFilter.Or(
-                new StringFilter.Leaf("s", StringFilter.Op.STARTS_WITH, List.of("333".getBytes()), false),
-                new StringFilter.Leaf("s", StringFilter.Op.IS_NULL, List.of(), false));
+        RowFilter filter = RowFilter.or(RowFilter.startsWith("s", "333"), RowFilter.isNull("s"));
         try (RowGroupReader reader = new RowGroupReader(new RowGroupPartition(file.toString(), 0, 10000),
                 plan(filter, 700))) {
             long expectedNext = 0;

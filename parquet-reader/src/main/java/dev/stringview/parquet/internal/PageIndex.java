@@ -35,8 +35,9 @@ public record PageIndex(long[] offsets, long[] firstRows, boolean[] nullPages, b
 
     /**
      * The page index whose column index lies at {@code [columnIndexOffset, + columnIndexLength)} and offset index at
-     * {@code [offsetIndexOffset, + offsetIndexLength)}, or null if either is missing (negative offset) or cannot be
-     * read from the bytes before {@code dataEnd}.
+     * {@code [offsetIndexOffset, + offsetIndexLength)} of {@code file} (the bytes the caller read or sliced from the
+     * file's data, which checked the range against the file), or null if either is missing (negative offset) or
+     * cannot be read from the bytes before {@code dataEnd}.
      */
     public static PageIndex read(MemorySegment file, long dataEnd, long columnIndexOffset, long columnIndexLength,
             long offsetIndexOffset, long offsetIndexLength) {
@@ -82,7 +83,7 @@ public record PageIndex(long[] offsets, long[] firstRows, boolean[] nullPages, b
     }
 
     private static boolean inside(long offset, long length, long dataEnd) {
-        return offset >= 4 && length > 0 && length <= dataEnd - offset;
+        return offset >= 0 && length > 0 && length <= dataEnd - offset;
     }
 
     private static byte[] bytes(ByteBuffer buffer) {

@@ -31,6 +31,16 @@ import org.junit.jupiter.api.Test;
  * {@link ViewColumns#fromViews} with garbage in the views of null rows).
  */
 class PredicatePropertyTest {
+    /**
+     * The properties run on the vector loops where this JVM has them (the default surefire run) and on the scalar
+     * loops where it has not (the scalar-kernels run, core/pom.xml): the kernels take the vector loops only after
+     * the explicit warm-up.
+     */
+    @org.junit.jupiter.api.BeforeAll
+    static void warmUpVectorLoops() {
+        ViewKernels.warmUp();
+    }
+
 
     static Trials<Model> models() {
         return API.alternateWithWeights(Map.entry(3, TestData.anyModels()), Map.entry(1, TestData.sharedPrefixModels()),
@@ -411,9 +421,7 @@ class PredicatePropertyTest {
      */
     @Test
     void orderSettlesInlineTiesFromTheFirstWindowOfACall() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
         int[] lengths = {0, 1, 4, 5, 8, 11, 12, 13, 15, 16, 17, 25};
         long seed = 0x5E771E;
@@ -476,9 +484,7 @@ class PredicatePropertyTest {
      */
     @Test
     void orderSettledTiesTellLongFromInlineByTheViewWord() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
         int[] inlineLengths = {0, 1, 4, 5, 8, 11, 12};
         int[] longLengths = {13, 15, 16, 17, 25};
@@ -629,9 +635,7 @@ class PredicatePropertyTest {
      */
     @Test
     void streamedCallsSettleInlineTies() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         int[] lengths = {0, 1, 5, 8, 11, 12, 13, 16, 17, 25};
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int rows = OrderPredicate.STREAMED_ROWS + 3 * TieWords.LARGE_WINDOW + 333;
@@ -858,9 +862,7 @@ class PredicatePropertyTest {
      */
     @Test
     void countsFromSecondViewWordsMatchTheModel() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass that hands over the words
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+        ViewKernels.warmUp(); // so that count takes the vector pass that hands over the words (where the JVM has it)
         int[] lengths = {0, 5, 8, 11, 12, 13, 15, 16, 17, 25};
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int rows = 2 * TieWords.LARGE_WINDOW + 3001;
@@ -1226,9 +1228,7 @@ class PredicatePropertyTest {
      */
     @Test
     void startsWithAndEqualityGatherSparseLongCandidatesOverALargeBuffer() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] inlineOrShort = {0, 1, 11, 12, 13, 15, 16, 17, 25};
         int[] longLengths = {13, 15, 16, 17, 25};
@@ -1379,9 +1379,7 @@ class PredicatePropertyTest {
      */
     @Test
     void startsWithCountOverWindowsOfOnlyLongCandidates() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] longLengths = {13, 15, 16, 17, 25};
         long seed = 0x2A11;
@@ -1452,9 +1450,7 @@ class PredicatePropertyTest {
      */
     @Test
     void startsWithCountWithoutTheLengthTestMatchesTheModel() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] lengths = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 25};
         long seed = 0x2115;
@@ -1536,9 +1532,7 @@ class PredicatePropertyTest {
      */
     @Test
     void startsWithCountRowLoopOverAllLongWindowsMatchesTheModel() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] longLengths = {13, 15, 16, 17, 25};
         int[] inlineLengths = {0, 1, 11, 12};

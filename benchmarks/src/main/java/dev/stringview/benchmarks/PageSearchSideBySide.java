@@ -54,8 +54,8 @@ public final class PageSearchSideBySide {
         List<Result> results = new ArrayList<>();
         for (String name : layouts) {
             Path file = Locations.hitsFile(dir, HitsQueryBenchmark.layout(name), rows, null);
-            ParquetScan search = ParquetScan.of(file).withThreads(1).withPageSearch(true);
-            ParquetScan views = ParquetScan.of(file).withThreads(1).withPageSearch(false);
+            ParquetScan search = ParquetScan.of(file).withPageSearch(true);
+            ParquetScan views = ParquetScan.of(file).withPageSearch(false);
             double[][] samples = new double[4][rounds];
             long count = -1;
             for (int r = -SideBySide.WARMUP_ROUNDS; r < rounds; r++) {

@@ -124,8 +124,16 @@ record Query(String name, String column, Kind kind, String constant) {
      * metadata, the rest split into row groups or page ranges, each read with batch-scoped memory.
      */
     long countScan(Path file, int threads) throws IOException {
-        return ParquetScan.of(file).withThreads(threads).count(filter());
+        return ParquetScan.of(file).withExecutor(SCAN_TASKS, threads).count(filter());
     }
+
+    /** The benchmarks' threads for {@code ParquetScan} (the library starts none): daemons, kept between calls. */
+    private static final java.util.concurrent.ExecutorService SCAN_TASKS =
+            java.util.concurrent.Executors.newCachedThreadPool(task -> {
+                Thread thread = new Thread(task, "benchmark-scan-task");
+                thread.setDaemon(true);
+                return thread;
+            });
 
     /** How the views read {@code column} for a query: that column only, batch-scoped memory. */
     static ParquetViewOptions viewOptions(String column) {

@@ -1,6 +1,7 @@
 package dev.stringview.cli;
 
 import dev.stringview.ViewColumn;
+import dev.stringview.ViewKernels;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicates;
 import dev.stringview.format.ColumnFormat;
@@ -28,6 +29,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * {@code stringview}: a small command line over the Parquet view reader, in the spirit of parquet-cli.
@@ -36,7 +39,7 @@ import java.util.Map;
  * stringview cat FILE --column C [--limit N]
  * stringview scan FILE --column C (--equals S | --starts-with S | --ends-with S | --contains S | --like P
  *                                  | --less-than S | --greater-than S) [--repeat N] [--threads N] [--no-skipping]
- *                                  [--no-page-search]
+ *                                  [--no-page-search] [--warm-up]
  * stringview pages FILE [--column C]
  * stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]
  * stringview serialize IN.parquet --column C [--format separated|size-prefix] [--codec none|lz4|lightweight] OUT
@@ -57,6 +60,7 @@ public final class StringviewCli {
                                     | --like P | --less-than S | --greater-than S) [--repeat N]
                                     [--threads N (default: all cores)] [--no-skipping (read every row group and page)]
                                     [--no-page-search (decide substring filters on PLAIN pages through views)]
+                                    [--warm-up (run ViewKernels.warmUp() first: the Vector API loops, if any)]
                    stringview pages FILE [--column C]
                    stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]   (Utf8View/BinaryView IPC)
                    stringview serialize IN.parquet --column C [--format separated|size-prefix]
@@ -158,7 +162,7 @@ public final class StringviewCli {
                 "--batch-size", "--threads", "--format", "--codec",
                 "--equals", "--starts-with", "--ends-with", "--contains", "--like", "--less-than", "--greater-than");
         private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums",
-                "--java-codecs", "--no-skipping", "--no-page-search", "--verbose", "--help", "--stream");
+                "--java-codecs", "--no-skipping", "--no-page-search", "--verbose", "--help", "--stream", "--warm-up");
 
         static Args parse(String[] args) throws UsageException {
             Args a = new Args();
@@ -442,31 +446,42 @@ public final class StringviewCli {
         };
         long repeat = args.positive("--repeat", 1);
         int threads = (int) Math.min(1024, args.positive("--threads", Runtime.getRuntime().availableProcessors()));
-        ParquetScan scan = ParquetScan.of(file).withOptions(args.readOptions()).withThreads(threads)
-                .withStatistics(!args.flags.contains("--no-skipping"))
-                .withBloomFilters(!args.flags.contains("--no-skipping"))
-                .withPageIndex(!args.flags.contains("--no-skipping"))
-                .withPageSearch(!args.flags.contains("--no-page-search"));
+        if (args.flags.contains("--warm-up")) {
+            long start = System.nanoTime();
+            boolean vector = ViewKernels.warmUp();
+            err.println(String.format(Locale.ROOT, "scan: warm_up_ms=%.3f vector=%s", (System.nanoTime() - start)
+                    / 1e6, vector));
+        }
         long[] nanos = new long[(int) Math.min(repeat, 1_000_000)];
         long count = -1;
-        for (int run = 0; run < nanos.length; run++) {
-            long start = System.nanoTime();
-            long matches = scan.count(filter);
-            nanos[run] = System.nanoTime() - start;
-            if (count >= 0 && count != matches) {
-                throw new IllegalStateException("scan gave different counts on repeat: first=" + count + " run="
-                        + run + " count=" + matches);
+        ParquetScan.Plan plan;
+        // The command's own pool (the library starts no threads): one task per thread, ended by close().
+        try (ExecutorService pool = threads == 1 ? null : Executors.newFixedThreadPool(threads)) {
+            ParquetScan scan = ParquetScan.of(file).withOptions(args.readOptions()).withExecutor(pool, threads)
+                    .withStatistics(!args.flags.contains("--no-skipping"))
+                    .withBloomFilters(!args.flags.contains("--no-skipping"))
+                    .withPageIndex(!args.flags.contains("--no-skipping"))
+                    .withPageSearch(!args.flags.contains("--no-page-search"));
+            for (int run = 0; run < nanos.length; run++) {
+                long start = System.nanoTime();
+                long matches = scan.count(filter);
+                nanos[run] = System.nanoTime() - start;
+                if (count >= 0 && count != matches) {
+                    throw new IllegalStateException("scan gave different counts on repeat: first=" + count
+                            + " run=" + run + " count=" + matches);
+                }
+                count = matches;
             }
-            count = matches;
+            out.println(count);
+            plan = scan.plan(filter); // not timed: parses the page headers to count pages
         }
-        out.println(count);
         long[] measured = nanos.length > 1 ? Arrays.copyOfRange(nanos, 1, nanos.length) : nanos;
         Arrays.sort(measured);
         double median = measured.length % 2 == 1 ? measured[measured.length / 2]
                 : (measured[measured.length / 2 - 1] + measured[measured.length / 2]) / 2.0;
-        err.println(String.format(Locale.ROOT, "scan: runs=%d median_ms=%.3f min_ms=%.3f", nanos.length,
-                median / 1e6, measured[0] / 1e6));
-        err.println("scan: " + scan.plan(filter)); // not timed: parses the page headers to count pages
+        err.println(String.format(Locale.ROOT, "scan: runs=%d first_ms=%.3f median_ms=%.3f min_ms=%.3f",
+                nanos.length, nanos[0] / 1e6, median / 1e6, measured[0] / 1e6));
+        err.println("scan: " + plan);
         return EXIT_OK;
     }
 

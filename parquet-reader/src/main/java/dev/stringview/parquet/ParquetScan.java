@@ -16,10 +16,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -28,7 +28,7 @@ import org.apache.parquet.schema.ColumnOrder;
 import org.apache.parquet.schema.PrimitiveComparator;
 
 /**
- * A scan of one Parquet file on N threads: counts, row selections or batches, always in file order and equal to
+ * A scan of one Parquet file, on the calling thread or as tasks on the caller's {@link Executor}: counts, row selections or batches, always in file order and equal to
  * what one {@link ParquetViewReader} reading the file from start to end gives.
  *
  * <ul>
@@ -40,45 +40,47 @@ import org.apache.parquet.schema.PrimitiveComparator;
  *       every match ({@link #withPageIndex}); {@link #plan} tells what is read and skipped.
  *   <li><b>Work units.</b> {@link #count} and {@link #select} split the row groups left into units, and a row group
  *       into ranges of its data pages when there are fewer row groups than about four per thread (a file written
- *       with one large row group still uses every core). Pages are found by their headers; a dictionary page is
+ *       with one large row group still uses every task). Pages are found by their headers; a dictionary page is
  *       read by every range that needs it. Chunks with DELTA_BYTE_ARRAY pages are not split (their first value may
  *       borrow from the page before, PARQUET-246). Each unit is read with batch-scoped memory on the thread that
- *       runs it, so a thread holds about one batch and a few pages at a time.
+ *       runs it, so a task holds about one batch and a few pages at a time.
  *   <li><b>Deciding rows.</b> {@link #count} and {@link #select} decide rows as pages are decoded, without
  *       batches: on dictionary-encoded pages the predicate runs once per dictionary entry and each row costs a bit
  *       lookup on its id ({@link #withPageFiltering}); on PLAIN pages a substring filter is one search over the
  *       page's bytes, each occurrence mapped back to its value ({@link #withPageSearch}).
- *   <li><b>Batches.</b> {@link #forEachBatch} reads whole row groups on the worker threads, at most
- *       {@code threads} of them ahead of the consumer, each into an arena of its own, and hands the batches to the
+ *   <li><b>Batches.</b> {@link #forEachBatch} reads whole row groups as tasks, at most
+ *       {@code parallelism} of them ahead of the consumer, each into an arena of its own, and hands the batches to the
  *       consumer on the calling thread in file order. A batch is valid only during the call that receives it: the
  *       row group's arena is closed once its last batch was consumed. Memory is therefore bounded by about
- *       {@code threads + 1} row groups of the projected columns.
+ *       {@code parallelism + 1} row groups of the projected columns.
  * </ul>
  *
  * <p>The file is mapped once per call into a shared arena that the scan owns and closes before returning; no
  * memory of the caller's is used, and nothing the scan allocated outlives the call (copy survivors out with
- * {@code ViewColumn.compact} inside the consumer to keep them). Worker threads are the scan's own platform
- * threads, started per call and stopped before it returns; {@code threads = 1} runs everything on the calling
- * thread.
+ * {@code ViewColumn.compact} inside the consumer to keep them). The scan starts no thread: by default everything
+ * runs on the calling thread, and with {@link #withExecutor} its tasks run on the caller's executor, every one of
+ * them ended before the call returns.
  */
 public final class ParquetScan {
     private final Path path;
     private final ParquetViewOptions options;
-    private final int threads;
+    private final Executor executor; // null: everything on the calling thread
+    private final int parallelism;
     private final boolean statistics;
     private final boolean bloomFilters;
     private final boolean pageFiltering;
     private final boolean pageIndex;
     private final boolean pageSearch;
 
-    private ParquetScan(Path path, ParquetViewOptions options, int threads, boolean statistics,
-            boolean bloomFilters, boolean pageFiltering, boolean pageIndex, boolean pageSearch) {
+    private ParquetScan(Path path, ParquetViewOptions options, Executor executor, int parallelism,
+            boolean statistics, boolean bloomFilters, boolean pageFiltering, boolean pageIndex, boolean pageSearch) {
         this.path = Objects.requireNonNull(path, "path");
         this.options = Objects.requireNonNull(options, "options");
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be positive: threads=" + threads);
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be positive: parallelism=" + parallelism);
         }
-        this.threads = threads;
+        this.executor = executor;
+        this.parallelism = parallelism;
         this.statistics = statistics;
         this.bloomFilters = bloomFilters;
         this.pageFiltering = pageFiltering;
@@ -87,12 +89,11 @@ public final class ParquetScan {
     }
 
     /**
-     * A scan of {@code path}: default read options, all available processors, statistics, bloom filters and the page
+     * A scan of {@code path}: default read options, on the calling thread, statistics, bloom filters and the page
      * index used.
      */
     public static ParquetScan of(Path path) {
-        return new ParquetScan(path, ParquetViewOptions.defaults(), Runtime.getRuntime().availableProcessors(),
-                true, true, true, true, true);
+        return new ParquetScan(path, ParquetViewOptions.defaults(), null, 1, true, true, true, true, true);
     }
 
     /**
@@ -100,22 +101,31 @@ public final class ParquetScan {
      * scan's to choose and the memory mode is the scan's (see the class comment), so those two are ignored.
      */
     public ParquetScan withOptions(ParquetViewOptions readOptions) {
-        return new ParquetScan(path, readOptions, threads, statistics, bloomFilters, pageFiltering, pageIndex, pageSearch);
+        return new ParquetScan(path, readOptions, executor, parallelism, statistics, bloomFilters, pageFiltering, pageIndex, pageSearch);
     }
 
-    /** Threads to read with; 1 reads on the calling thread. */
-    public ParquetScan withThreads(int count) {
-        return new ParquetScan(path, options, count, statistics, bloomFilters, pageFiltering, pageIndex, pageSearch);
+    /**
+     * Runs the scan as up to {@code parallelism} tasks at once on {@code executor}, the caller's: the scan starts no
+     * thread and never shuts the executor down. Every task a call submits has ended (or was cancelled before it
+     * started) when the call returns or throws. The executor must run tasks while the calling thread waits for them
+     * (one whose only thread is the caller's would never finish). A {@code parallelism} of 1, or a null executor,
+     * runs everything on the calling thread, the default.
+     *
+     * @throws IllegalArgumentException when {@code parallelism} is not positive
+     */
+    public ParquetScan withExecutor(Executor executor, int parallelism) {
+        return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, pageFiltering,
+                pageIndex, pageSearch);
     }
 
     /** Whether to skip row groups by their min/max statistics (on by default). */
     public ParquetScan withStatistics(boolean enabled) {
-        return new ParquetScan(path, options, threads, enabled, bloomFilters, pageFiltering, pageIndex, pageSearch);
+        return new ParquetScan(path, options, executor, parallelism, enabled, bloomFilters, pageFiltering, pageIndex, pageSearch);
     }
 
     /** Whether to skip row groups by their bloom filters, for {@code =} and {@code IN} (on by default). */
     public ParquetScan withBloomFilters(boolean enabled) {
-        return new ParquetScan(path, options, threads, statistics, enabled, pageFiltering, pageIndex, pageSearch);
+        return new ParquetScan(path, options, executor, parallelism, statistics, enabled, pageFiltering, pageIndex, pageSearch);
     }
 
     /**
@@ -125,7 +135,7 @@ public final class ParquetScan {
      * plain scan, kept as the reference the other is tested against and measured next to.
      */
     public ParquetScan withPageFiltering(boolean enabled) {
-        return new ParquetScan(path, options, threads, statistics, bloomFilters, enabled, pageIndex, pageSearch);
+        return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, enabled, pageIndex, pageSearch);
     }
 
     /**
@@ -136,7 +146,7 @@ public final class ParquetScan {
      * DELTA_BYTE_ARRAY page (whose first value may borrow from the page before, PARQUET-246).
      */
     public ParquetScan withPageIndex(boolean enabled) {
-        return new ParquetScan(path, options, threads, statistics, bloomFilters, pageFiltering, enabled, pageSearch);
+        return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, pageFiltering, enabled, pageSearch);
     }
 
     /**
@@ -147,7 +157,7 @@ public final class ParquetScan {
      * PLAIN pages are decoded into views piece by piece and decided by the predicate, kept to compare with.
      */
     public ParquetScan withPageSearch(boolean enabled) {
-        return new ParquetScan(path, options, threads, statistics, bloomFilters, pageFiltering, pageIndex, enabled);
+        return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, pageFiltering, pageIndex, enabled);
     }
 
     /**
@@ -182,8 +192,9 @@ public final class ParquetScan {
         }
     }
 
-    public int threads() {
-        return threads;
+    /** The most tasks a call runs at once ({@link #withExecutor}); 1 when it runs on the calling thread. */
+    public int parallelism() {
+        return executor == null ? 1 : parallelism;
     }
 
     /** Delivers batches to {@link #forEachBatch}; the batch is valid only during the call. */
@@ -217,7 +228,7 @@ public final class ParquetScan {
      * The number of rows of row group {@code rowGroup} matching {@code filter}, or of one slice of it, on the calling
      * thread (the scan's thread count does not apply): for engines that count row groups, or slices of one, as
      * separate tasks and add the counts up. The row group's data pages that the page index keeps are cut into about
-     * {@code slices} ranges of similar value counts, as {@link #count} cuts them for its threads; this counts the
+     * {@code slices} ranges of similar value counts, as {@link #count} cuts them for its tasks; this counts the
      * ranges {@code r} with {@code r % slices == slice}. So the counts of slices {@code 0 .. slices-1} add up to the
      * row group's count, whatever the file: a chunk that cannot be cut (one data page, DELTA_BYTE_ARRAY pages) is
      * counted whole by slice 0, and a row group that statistics or bloom filters rule out counts 0 in every slice.
@@ -279,18 +290,18 @@ public final class ParquetScan {
             long[][] results = new long[units.size()][];
             ParquetViewOptions partOptions = readOptions(List.of(filter.column())).withBatchScopedMemory(true);
             ViewPredicate predicate = filter.predicate();
-            if (threads == 1 || units.size() <= 1) {
+            int tasks = Math.min(parallelism(), units.size());
+            if (tasks <= 1) {
                 for (int u = 0; u < units.size(); u++) {
                     results[u] = runUnit(file, units.get(u), partOptions, predicate, select);
                 }
                 return results;
             }
             AtomicInteger next = new AtomicInteger();
-            ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, units.size()), threadFactory());
+            List<Future<?>> workers = new ArrayList<>();
             try {
-                List<Future<?>> workers = new ArrayList<>();
-                for (int t = 0; t < Math.min(threads, units.size()); t++) {
-                    workers.add(pool.submit(() -> {
+                for (int t = 0; t < tasks; t++) {
+                    workers.add(submit(() -> {
                         for (int u = next.getAndIncrement(); u < units.size(); u = next.getAndIncrement()) {
                             try {
                                 results[u] = runUnit(file, units.get(u), partOptions, predicate, select);
@@ -307,7 +318,10 @@ public final class ParquetScan {
                 }
                 awaitAll(workers);
             } finally {
-                pool.shutdownNow();
+                next.set(units.size()); // after a failure to submit or an interrupt: tasks stop at their next unit
+                for (Future<?> w : workers) {
+                    w.cancel(false); // those not started yet never run
+                }
             }
             return results;
         }
@@ -374,7 +388,8 @@ public final class ParquetScan {
                 ParquetViewReader file = ParquetViewReader.open(path, mapping, readOptions(projection))) {
             List<Integer> groups = filter == null ? allGroups(file) : rowGroupsToRead(file, filter);
             ParquetViewOptions partOptions = readOptions(projection);
-            if (threads == 1) {
+            int tasks = parallelism();
+            if (tasks == 1) {
                 for (int g : groups) {
                     try (Arena arena = Arena.ofConfined()) {
                         for (ViewBatch b : readGroup(file, g, arena, partOptions)) {
@@ -384,18 +399,17 @@ public final class ParquetScan {
                 }
                 return;
             }
-            ExecutorService pool = Executors.newFixedThreadPool(threads, threadFactory());
             ArrayDeque<Future<GroupBatches>> ahead = new ArrayDeque<>();
             int submitted = 0;
             try {
-                while (submitted < groups.size() && ahead.size() < threads) {
-                    ahead.add(submitGroup(pool, file, groups.get(submitted++), partOptions));
+                while (submitted < groups.size() && ahead.size() < tasks) {
+                    ahead.add(submitGroup(file, groups.get(submitted++), partOptions));
                 }
                 while (!ahead.isEmpty()) {
                     GroupBatches done = await(ahead.poll());
                     try (Arena arena = done.arena()) {
                         if (submitted < groups.size()) {
-                            ahead.add(submitGroup(pool, file, groups.get(submitted++), partOptions));
+                            ahead.add(submitGroup(file, groups.get(submitted++), partOptions));
                         }
                         for (ViewBatch b : done.batches()) {
                             consumer.accept(b);
@@ -414,16 +428,14 @@ public final class ParquetScan {
                         Thread.currentThread().interrupt();
                     }
                 }
-                pool.shutdownNow();
             }
         }
     }
 
     private record GroupBatches(Arena arena, List<ViewBatch> batches) {}
 
-    private static Future<GroupBatches> submitGroup(ExecutorService pool, ParquetViewReader file, int group,
-            ParquetViewOptions partOptions) {
-        return pool.submit(() -> {
+    private Future<GroupBatches> submitGroup(ParquetViewReader file, int group, ParquetViewOptions partOptions) {
+        return submit(() -> {
             Arena arena = Arena.ofShared(); // read here, consumed on the caller's thread
             try {
                 return new GroupBatches(arena, readGroup(file, group, arena, partOptions));
@@ -508,9 +520,9 @@ public final class ParquetScan {
     private List<Unit> units(ParquetViewReader file, ColumnFilter filter, long[] counts) throws IOException {
         List<Integer> groups = rowGroupsToRead(file, filter);
         List<Unit> units = new ArrayList<>();
-        // About four units per thread: each row group split into this many page ranges.
-        int pieces = threads == 1 || groups.isEmpty() ? 1
-                : Math.max(1, (4 * threads + groups.size() - 1) / groups.size());
+        // About four units per task: each row group split into this many page ranges.
+        int pieces = parallelism() == 1 || groups.isEmpty() ? 1
+                : Math.max(1, (4 * parallelism() + groups.size() - 1) / groups.size());
         ParquetColumn column = file.columns().get(0);
         if (counts != null) {
             counts[0] = file.rowGroupCount() - groups.size();
@@ -743,12 +755,10 @@ public final class ParquetScan {
         throw new IOException(t);
     }
 
-    private static ThreadFactory threadFactory() {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, "stringview-scan-" + n.getAndIncrement());
-            t.setDaemon(true);
-            return t;
-        };
+    /** Runs {@code task} on the caller's executor. */
+    private <T> Future<T> submit(Callable<T> task) {
+        FutureTask<T> future = new FutureTask<>(task);
+        executor.execute(future);
+        return future;
     }
 }

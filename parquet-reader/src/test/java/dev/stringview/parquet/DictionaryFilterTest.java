@@ -112,7 +112,7 @@ class DictionaryFilterTest {
                 long[] expected = ParquetScanTest.expectedRows(w, c);
                 for (int threads : ParquetScanTest.THREADS) {
                     int batch = 1 + random.nextInt(500);
-                    ParquetScan scan = ParquetScan.of(w.path()).withThreads(threads)
+                    ParquetScan scan = ParquetScan.of(w.path()).withExecutor(ScanTasks.POOL, threads)
                             .withOptions(ParquetViewOptions.defaults().withBatchSize(batch));
                     String where = w.describe() + " filter=" + c.filter() + " threads=" + threads + " batchSize="
                             + batch;

@@ -161,7 +161,7 @@ class PageIndexTest {
                 ParquetScan.Plan plan = ParquetScan.of(w.path()).plan(c.filter());
                 skipped += plan.pagesSkipped();
                 for (int threads : THREADS) {
-                    ParquetScan scan = ParquetScan.of(w.path()).withThreads(threads)
+                    ParquetScan scan = ParquetScan.of(w.path()).withExecutor(ScanTasks.POOL, threads)
                             .withStatistics(random.nextBoolean())
                             .withOptions(ParquetViewOptions.defaults().withBatchSize(1 + random.nextInt(200)));
                     String where = w.describe() + " filter=" + c.filter() + " threads=" + threads + " plan=" + plan;
@@ -170,8 +170,8 @@ class PageIndexTest {
                     scans += 2;
                 }
                 // Without the page index, and the batch scan over the same units (no page-level filtering).
-                ParquetScan scan = ParquetScan.of(w.path()).withThreads(THREADS[random.nextInt(THREADS.length)]);
-                String where = w.describe() + " filter=" + c.filter() + " threads=" + scan.threads();
+                ParquetScan scan = ParquetScan.of(w.path()).withExecutor(ScanTasks.POOL, THREADS[random.nextInt(THREADS.length)]);
+                String where = w.describe() + " filter=" + c.filter() + " threads=" + scan.parallelism();
                 assertArrayEquals(expected, scan.withPageIndex(false).select(c.filter()), where + " pageIndex=false");
                 assertArrayEquals(expected, scan.withPageFiltering(false).select(c.filter()),
                         where + " pageFiltering=false");
@@ -301,7 +301,7 @@ class PageIndexTest {
             for (Case c : cases) {
                 long[] expected = ParquetScanTest.expectedRows(w, c);
                 for (int threads : THREADS) {
-                    ParquetScan scan = ParquetScan.of(path).withThreads(threads);
+                    ParquetScan scan = ParquetScan.of(path).withExecutor(ScanTasks.POOL, threads);
                     String where = w.describe() + " filter=" + c.filter() + " threads=" + threads
                             + " plan=" + scan.plan(c.filter());
                     assertArrayEquals(expected, scan.select(c.filter()), where);

@@ -152,13 +152,13 @@ class PageSearchTest {
                 }
                 long[] expected = model.stream().mapToLong(Long::longValue).toArray();
                 nonEmpty += expected.length > 0 ? 1 : 0;
-                ParquetScan plain = ParquetScan.of(w.path()).withThreads(1).withPageFiltering(false);
+                ParquetScan plain = ParquetScan.of(w.path()).withExecutor(ScanTasks.POOL, 1).withPageFiltering(false);
                 String where = layout.name() + " needle=" + Arrays.toString(needle);
                 assertArrayEquals(expected, plain.select(filter), where + " plain scan");
                 for (int threads : THREADS) {
                     // The views' page filtering (page search off) at one thread: what the switch compares with.
                     for (boolean pageSearch : threads == 1 ? new boolean[] {true, false} : new boolean[] {true}) {
-                        ParquetScan scan = ParquetScan.of(w.path()).withThreads(threads).withPageSearch(pageSearch)
+                        ParquetScan scan = ParquetScan.of(w.path()).withExecutor(ScanTasks.POOL, threads).withPageSearch(pageSearch)
                                 .withOptions(ParquetViewOptions.defaults().withBatchSize(1 + random.nextInt(500)));
                         String at = where + " threads=" + threads + " pageSearch=" + pageSearch;
                         assertEquals(expected.length, scan.count(filter), at);

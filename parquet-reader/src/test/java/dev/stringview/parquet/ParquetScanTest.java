@@ -194,7 +194,7 @@ class ParquetScanTest {
                 for (int threads : THREADS) {
                     for (boolean statistics : new boolean[] {true, false}) {
                         for (boolean bloom : new boolean[] {true, false}) {
-                            ParquetScan scan = ParquetScan.of(w.path()).withThreads(threads)
+                            ParquetScan scan = ParquetScan.of(w.path()).withExecutor(ScanTasks.POOL, threads)
                                     .withStatistics(statistics).withBloomFilters(bloom)
                                     .withOptions(ParquetViewOptions.defaults().withBatchSize(1 + random.nextInt(300)));
                             String where = w.describe() + " filter=" + c.filter() + " threads=" + threads
@@ -321,7 +321,7 @@ class ParquetScanTest {
         for (Layout layout : LAYOUTS) {
             Written w = write(layout, 21);
             for (int threads : THREADS) {
-                ParquetScan scan = ParquetScan.of(w.path()).withThreads(threads)
+                ParquetScan scan = ParquetScan.of(w.path()).withExecutor(ScanTasks.POOL, threads)
                         .withOptions(ParquetViewOptions.defaults().withBatchSize(97));
                 List<String> seen = new ArrayList<>();
                 long[] next = {0};
@@ -358,14 +358,14 @@ class ParquetScanTest {
         Written w = write(LAYOUTS.get(1), 31);
         for (int threads : THREADS) {
             List<ViewBatch> kept = new ArrayList<>();
-            ParquetScan.of(w.path()).withThreads(threads).forEachBatch(List.of("s"), null, kept::add);
+            ParquetScan.of(w.path()).withExecutor(ScanTasks.POOL, threads).forEachBatch(List.of("s"), null, kept::add);
             assertTrue(kept.size() > 1);
             for (ViewBatch b : kept) {
                 org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
                         () -> b.column(0).bytes(0), "a batch kept past its call is freed: threads=" + threads);
             }
             IOException failure = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-                    () -> ParquetScan.of(w.path()).withThreads(threads).forEachBatch(List.of("s"), null, b -> {
+                    () -> ParquetScan.of(w.path()).withExecutor(ScanTasks.POOL, threads).forEachBatch(List.of("s"), null, b -> {
                         if (b.rowGroup() == 2) {
                             throw new IOException("consumer failed at rowGroup=2");
                         }

@@ -373,4 +373,45 @@ class ParquetScanTest {
             assertEquals("consumer failed at rowGroup=2", failure.getMessage());
         }
     }
+
+    /**
+     * The scan's tasks run on the caller's executor and nowhere else: with a parallelism above 1, count, select and
+     * forEachBatch hand tasks to it (at most the parallelism of them at once for count and select) and give the
+     * same answers as the calling thread alone; by default, and with a parallelism of 1, the executor gets none.
+     * An executor that refuses tasks makes the call fail with its exception.
+     */
+    @Test
+    void tasksRunOnTheCallersExecutorOnly() throws IOException {
+        Written w = write(LAYOUTS.get(1), 34);
+        ColumnFilter filter = ColumnFilter.of("s", dev.stringview.ViewPredicates.contains("a"));
+        ParquetScan alone = ParquetScan.of(w.path());
+        assertEquals(1, alone.parallelism());
+        long count = alone.count(filter);
+        long[] rows = alone.select(filter);
+        java.util.concurrent.atomic.AtomicInteger handed = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.Executor counting = task -> {
+            handed.incrementAndGet();
+            ScanTasks.POOL.execute(task);
+        };
+        ParquetScan single = ParquetScan.of(w.path()).withExecutor(counting, 1);
+        assertEquals(count, single.count(filter));
+        assertEquals(0, handed.get(), "parallelism=1 runs on the calling thread");
+        ParquetScan three = ParquetScan.of(w.path()).withExecutor(counting, 3);
+        assertEquals(3, three.parallelism());
+        assertEquals(count, three.count(filter));
+        assertTrue(handed.get() > 0 && handed.get() <= 3, "tasks=" + handed.get());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(rows, three.select(filter));
+        handed.set(0);
+        long[] batchRows = {0};
+        three.forEachBatch(List.of("s"), null, b -> batchRows[0] += b.rowCount());
+        assertEquals(w.values().size(), batchRows[0]);
+        assertTrue(handed.get() > 0, "forEachBatch tasks=" + handed.get());
+        java.util.concurrent.Executor refusing = task -> {
+            throw new java.util.concurrent.RejectedExecutionException("refused");
+        };
+        org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.RejectedExecutionException.class,
+                () -> ParquetScan.of(w.path()).withExecutor(refusing, 2).count(filter));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ParquetScan.of(w.path()).withExecutor(counting, 0));
+    }
 }

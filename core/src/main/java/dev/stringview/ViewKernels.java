@@ -25,8 +25,8 @@ public final class ViewKernels {
      * <p>An engine that runs long enough to gain from the vector loops (a server, a Spark executor) calls this once,
      * on a thread of its own, e.g. at start-up; queries running meanwhile stay on the scalar loops and switch at
      * their next kernel call after it returns. The work is deterministic: each vector loop runs a fixed number of
-     * calls over private data, which costs on the order of a second of CPU time, most of it before the JIT has
-     * compiled the loops. It does nothing and returns false when the JVM lacks {@code --add-modules
+     * calls over private data, which costs a few seconds of CPU time (decision record 001), most of it before the
+     * JIT has compiled the loops. It does nothing and returns false when the JVM lacks {@code --add-modules
      * jdk.incubator.vector} or runs with {@code -Dstringview.vectorization=false}, or when the CPU's vectors are
      * narrower than 256 bits; the view-word passes and the inline-view builder need 512-bit vectors, substring search
      * 256. Later calls return the first call's outcome at once. Thread-safe.

@@ -95,7 +95,8 @@ public final class NoThreadProbe {
             if (name.endsWith("module-info.class")) {
                 continue;
             }
-            String className = name.substring(0, name.length() - ".class".length()).replace('/', '.').replace('\\', '.');
+            String className = name.substring(0, name.length() - ".class".length()).replace('/', '.')
+                    .replace('\\', '.');
             Class.forName(className, true, NoThreadProbe.class.getClassLoader());
             loaded++;
         }
@@ -107,7 +108,8 @@ public final class NoThreadProbe {
         try (Arena arena = Arena.ofConfined()) {
             List<String> values = new ArrayList<>();
             for (int i = 0; i < 5000; i++) {
-                values.add(i % 97 == 0 ? null : "row" + i % 50 + "-google-" + "x".repeat(i % 17) + (i % 3 == 0 ? "é" : ""));
+                values.add(i % 97 == 0 ? null
+                        : "row" + i % 50 + "-google-" + "x".repeat(i % 17) + (i % 3 == 0 ? "é" : ""));
             }
             ViewColumn column = ViewColumns.ofStrings(arena, values.toArray(String[]::new));
             List<ViewPredicate> predicates = List.of(ViewPredicates.equalTo("row7-google-"),

@@ -59,8 +59,8 @@ public final class Vectorization {
     /**
      * Loads the vector loops this CPU supports, runs each a fixed number of calls over private data on the calling
      * thread ({@link VectorWarmUp}), and then hands them to the kernels; returns whether any vector loop is now in
-     * use. Does nothing and returns false when {@link #available} is false. The first call does the work (on the
-     * order of a second of CPU time, most of it the incubator's fallback code before C2 has compiled the loops);
+     * use. Does nothing and returns false when {@link #available} is false. The first call does the work (a few
+     * seconds of CPU time, most of it the incubator's fallback code before C2 has compiled the loops);
      * later calls, and calls while another thread is warming up, return the first call's outcome. Thread-safe.
      */
     public static synchronized boolean warmUp() {

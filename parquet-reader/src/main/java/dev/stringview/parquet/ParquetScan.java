@@ -28,8 +28,9 @@ import org.apache.parquet.schema.ColumnOrder;
 import org.apache.parquet.schema.PrimitiveComparator;
 
 /**
- * A scan of one Parquet file, on the calling thread or as tasks on the caller's {@link Executor}: counts, row selections or batches, always in file order and equal to
- * what one {@link ParquetViewReader} reading the file from start to end gives.
+ * A scan of one Parquet file, on the calling thread or as tasks on the caller's {@link Executor}: counts, row
+ * selections or batches, always in file order and equal to what one {@link ParquetViewReader} reading the file
+ * from start to end gives.
  *
  * <ul>
  *   <li><b>Skipping.</b> With a {@link ColumnFilter} of kind {@code =}, {@code IN}, {@code <}, {@code >} or prefix,
@@ -101,7 +102,8 @@ public final class ParquetScan {
      * scan's to choose and the memory mode is the scan's (see the class comment), so those two are ignored.
      */
     public ParquetScan withOptions(ParquetViewOptions readOptions) {
-        return new ParquetScan(path, readOptions, executor, parallelism, statistics, bloomFilters, pageFiltering, pageIndex, pageSearch);
+        return new ParquetScan(path, readOptions, executor, parallelism,
+                statistics, bloomFilters, pageFiltering, pageIndex, pageSearch);
     }
 
     /**
@@ -120,12 +122,14 @@ public final class ParquetScan {
 
     /** Whether to skip row groups by their min/max statistics (on by default). */
     public ParquetScan withStatistics(boolean enabled) {
-        return new ParquetScan(path, options, executor, parallelism, enabled, bloomFilters, pageFiltering, pageIndex, pageSearch);
+        return new ParquetScan(path, options, executor, parallelism,
+                enabled, bloomFilters, pageFiltering, pageIndex, pageSearch);
     }
 
     /** Whether to skip row groups by their bloom filters, for {@code =} and {@code IN} (on by default). */
     public ParquetScan withBloomFilters(boolean enabled) {
-        return new ParquetScan(path, options, executor, parallelism, statistics, enabled, pageFiltering, pageIndex, pageSearch);
+        return new ParquetScan(path, options, executor, parallelism,
+                statistics, enabled, pageFiltering, pageIndex, pageSearch);
     }
 
     /**
@@ -135,7 +139,8 @@ public final class ParquetScan {
      * plain scan, kept as the reference the other is tested against and measured next to.
      */
     public ParquetScan withPageFiltering(boolean enabled) {
-        return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, enabled, pageIndex, pageSearch);
+        return new ParquetScan(path, options, executor, parallelism,
+                statistics, bloomFilters, enabled, pageIndex, pageSearch);
     }
 
     /**
@@ -146,7 +151,8 @@ public final class ParquetScan {
      * DELTA_BYTE_ARRAY page (whose first value may borrow from the page before, PARQUET-246).
      */
     public ParquetScan withPageIndex(boolean enabled) {
-        return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, pageFiltering, enabled, pageSearch);
+        return new ParquetScan(path, options, executor, parallelism,
+                statistics, bloomFilters, pageFiltering, enabled, pageSearch);
     }
 
     /**
@@ -157,7 +163,8 @@ public final class ParquetScan {
      * PLAIN pages are decoded into views piece by piece and decided by the predicate, kept to compare with.
      */
     public ParquetScan withPageSearch(boolean enabled) {
-        return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, pageFiltering, pageIndex, enabled);
+        return new ParquetScan(path, options, executor, parallelism,
+                statistics, bloomFilters, pageFiltering, pageIndex, enabled);
     }
 
     /**

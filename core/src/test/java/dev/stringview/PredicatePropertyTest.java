@@ -17,7 +17,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -420,7 +419,7 @@ class PredicatePropertyTest {
      * missing buffer fails with a one-line error naming the row.
      */
     @Test
-    void orderSettlesInlineTiesFromTheFirstWindowOfACall() throws InterruptedException {
+    void orderSettlesInlineTiesFromTheFirstWindowOfACall() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
         int[] lengths = {0, 1, 4, 5, 8, 11, 12, 13, 15, 16, 17, 25};
@@ -483,7 +482,7 @@ class PredicatePropertyTest {
      * long tie naming a missing buffer in such a window fails naming its row.
      */
     @Test
-    void orderSettledTiesTellLongFromInlineByTheViewWord() throws InterruptedException {
+    void orderSettledTiesTellLongFromInlineByTheViewWord() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
         int[] inlineLengths = {0, 1, 4, 5, 8, 11, 12};
@@ -634,7 +633,7 @@ class PredicatePropertyTest {
      * two of them.
      */
     @Test
-    void streamedCallsSettleInlineTies() throws InterruptedException {
+    void streamedCallsSettleInlineTies() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         int[] lengths = {0, 1, 5, 8, 11, 12, 13, 16, 17, 25};
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
@@ -861,7 +860,7 @@ class PredicatePropertyTest {
      * 17 and 25 bytes. A long candidate naming a missing buffer fails naming the row, with one and many buffers.
      */
     @Test
-    void countsFromSecondViewWordsMatchTheModel() throws InterruptedException {
+    void countsFromSecondViewWordsMatchTheModel() {
         ViewKernels.warmUp(); // so that count takes the vector pass that hands over the words (where the JVM has it)
         int[] lengths = {0, 5, 8, 11, 12, 13, 15, 16, 17, 25};
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
@@ -1227,7 +1226,7 @@ class PredicatePropertyTest {
      * constants (candidates sparse and long: {@link TieWords#keepMatchingLong}) is checked the same way.
      */
     @Test
-    void startsWithAndEqualityGatherSparseLongCandidatesOverALargeBuffer() throws InterruptedException {
+    void startsWithAndEqualityGatherSparseLongCandidatesOverALargeBuffer() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] inlineOrShort = {0, 1, 11, 12, 13, 15, 16, 17, 25};
@@ -1378,7 +1377,7 @@ class PredicatePropertyTest {
      * fails with a one-line error naming the row and the numbers.
      */
     @Test
-    void startsWithCountOverWindowsOfOnlyLongCandidates() throws InterruptedException {
+    void startsWithCountOverWindowsOfOnlyLongCandidates() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] longLengths = {13, 15, 16, 17, 25};
@@ -1449,7 +1448,7 @@ class PredicatePropertyTest {
      * point for three patterns.
      */
     @Test
-    void startsWithCountWithoutTheLengthTestMatchesTheModel() throws InterruptedException {
+    void startsWithCountWithoutTheLengthTestMatchesTheModel() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] lengths = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 25};
@@ -1531,7 +1530,7 @@ class PredicatePropertyTest {
      * not: candidates fail with the one-line error naming the row, other rows leave the model's count.
      */
     @Test
-    void startsWithCountRowLoopOverAllLongWindowsMatchesTheModel() throws InterruptedException {
+    void startsWithCountRowLoopOverAllLongWindowsMatchesTheModel() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] longLengths = {13, 15, 16, 17, 25};

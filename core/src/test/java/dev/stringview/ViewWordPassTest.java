@@ -3,14 +3,12 @@ package dev.stringview;
 import static dev.stringview.ModelChecks.checkPredicate;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.stringview.TestData.Shape;
 import dev.stringview.internal.Vectorization;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -65,7 +63,7 @@ class ViewWordPassTest {
 
     /** Every entry point of equality, starts-with and the six comparisons, against the model, at every row count. */
     @Test
-    void kernelsMatchModelAtEveryRowCount() throws InterruptedException {
+    void kernelsMatchModelAtEveryRowCount() {
         warmUpVectorPasses();
         for (int rows : rowCounts()) {
             long seed = 0x5EED_0000L + rows;
@@ -110,7 +108,7 @@ class ViewWordPassTest {
      * without nulls.
      */
     @Test
-    void startsWithMatchesModelAtEveryCandidateShare() throws InterruptedException {
+    void startsWithMatchesModelAtEveryCandidateShare() {
         warmUpVectorPasses();
         for (int rows : new int[] {31, 32, 33, 1023, 1024, 1025, 3100}) {
             for (int share : new int[] {1, 3, 20}) {
@@ -154,7 +152,7 @@ class ViewWordPassTest {
      * against the on-heap model, through select, count, mask, test and selections.
      */
     @Test
-    void orderSettlesInlineTiesAcrossWindows() throws InterruptedException {
+    void orderSettlesInlineTiesAcrossWindows() {
         warmUpVectorPasses();
         int[] constantLengths = {0, 1, 3, 4, 5, 8, 11, 12, 13, 17, 25};
         for (int trial = 0; trial < 3; trial++) {
@@ -218,7 +216,7 @@ class ViewWordPassTest {
      * ids, so a vector store past that room would fail.
      */
     @Test
-    void vectorMethodsMatchTheScalarLoops() throws InterruptedException {
+    void vectorMethodsMatchTheScalarLoops() {
         warmUpVectorPasses();
         Vectorization.ViewWordScan vector = Vectorization.viewWords();
         assumeTrue(vector != null, "the vector code is not active in this run");

@@ -10,7 +10,6 @@ import dev.stringview.ViewLayout;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -270,7 +269,7 @@ class InlineViewsTest {
     }
 
     @Test
-    void thePublicEntryMatchesTheModelOnceWarm() throws InterruptedException {
+    void thePublicEntryMatchesTheModelOnceWarm() {
         Vectorization.warmUp();
         boolean expected = Vectorization.available() && Vectorization.preferredBits() >= 512;
         assertEquals(expected, InlineViews.vectorized(), Vectorization.describe());

@@ -40,7 +40,8 @@ public final class Vectorization {
 
     /*
      * The vector loops once warmUp has run them, else null (then the kernels run their scalar loops). Volatile:
-     * written once by warmUp, read once per kernel call (per chunk, window or searched run), never per row.
+     * written once by warmUp, read once per kernel call, chunk or window, and by substring search once per
+     * searched range of bytes (a run of values, or one scattered value), which costs a plain load on x86.
      */
     private static volatile VectorSearch search;
     private static volatile ViewWordScan viewWords;

@@ -85,8 +85,8 @@ public final class Vectorization {
                 viewWords = loadedViewWords;
                 inlineViews = loadedInlineViews;
                 warmedUpAs = "Panama Vector API, substring search " + loadedSearch.describe() + ", "
-                        + (wide ? VIEW_WORD_BITS + "-bit view words, 512-bit inline views"
-                                : "scalar view words and inline views (they need 512-bit vectors)");
+                        + (wide ? "512-bit inline views, " + VIEW_WORD_BITS + "-bit view words"
+                                : "scalar inline views (512-bit vectors needed), scalar view words");
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
                 search = null;
                 viewWords = null;

@@ -40,7 +40,7 @@ import org.apache.parquet.schema.PrimitiveComparator;
  *       row groups left, {@link #count} and {@link #select} skip the data pages whose page-index entry excludes
  *       every match ({@link #withPageIndex}); {@link #plan} tells what is read and skipped.
  *   <li><b>Work units.</b> {@link #count} and {@link #select} split the row groups left into units, and a row group
- *       into ranges of its data pages when there are fewer row groups than about four per thread (a file written
+ *       into ranges of its data pages when there are fewer row groups than about four per task (a file written
  *       with one large row group still uses every task). Pages are found by their headers; a dictionary page is
  *       read by every range that needs it. Chunks with DELTA_BYTE_ARRAY pages are not split (their first value may
  *       borrow from the page before, PARQUET-246). Each unit is read with batch-scoped memory on the thread that
@@ -60,7 +60,7 @@ import org.apache.parquet.schema.PrimitiveComparator;
  * memory of the caller's is used, and nothing the scan allocated outlives the call (copy survivors out with
  * {@code ViewColumn.compact} inside the consumer to keep them). The scan starts no thread: by default everything
  * runs on the calling thread, and with {@link #withExecutor} its tasks run on the caller's executor, every one of
- * them ended before the call returns.
+ * them ended before the call returns (unless the calling thread is interrupted meanwhile).
  */
 public final class ParquetScan {
     private final Path path;
@@ -108,10 +108,10 @@ public final class ParquetScan {
 
     /**
      * Runs the scan as up to {@code parallelism} tasks at once on {@code executor}, the caller's: the scan starts no
-     * thread and never shuts the executor down. Every task a call submits has ended (or was cancelled before it
-     * started) when the call returns or throws. The executor must run tasks while the calling thread waits for them
-     * (one whose only thread is the caller's would never finish). A {@code parallelism} of 1, or a null executor,
-     * runs everything on the calling thread, the default.
+     * thread and never shuts the executor down. Every task a call submits has ended when the call returns or
+     * throws, unless the calling thread was interrupted while it waited. The executor must run tasks while the
+     * calling thread waits for them (one whose only thread is the caller's would never finish). A
+     * {@code parallelism} of 1, or a null executor, runs everything on the calling thread, the default.
      *
      * @throws IllegalArgumentException when {@code parallelism} is not positive
      */
@@ -233,7 +233,7 @@ public final class ParquetScan {
 
     /**
      * The number of rows of row group {@code rowGroup} matching {@code filter}, or of one slice of it, on the calling
-     * thread (the scan's thread count does not apply): for engines that count row groups, or slices of one, as
+     * thread (the scan's executor does not apply): for engines that count row groups, or slices of one, as
      * separate tasks and add the counts up. The row group's data pages that the page index keeps are cut into about
      * {@code slices} ranges of similar value counts, as {@link #count} cuts them for its tasks; this counts the
      * ranges {@code r} with {@code r % slices == slice}. So the counts of slices {@code 0 .. slices-1} add up to the
@@ -325,10 +325,10 @@ public final class ParquetScan {
                 }
                 awaitAll(workers);
             } finally {
-                next.set(units.size()); // after a failure to submit or an interrupt: tasks stop at their next unit
-                for (Future<?> w : workers) {
-                    w.cancel(false); // those not started yet never run
-                }
+                // After a failure to submit, the tasks already submitted stop at their next unit and are waited for
+                // (after a normal end they are done).
+                next.set(units.size());
+                awaitQuietly(workers);
             }
             return results;
         }
@@ -731,6 +731,20 @@ public final class ParquetScan {
         }
         if (failure != null) {
             rethrow(failure);
+        }
+    }
+
+    /** Waits for every one of {@code workers} to end, ignoring how; stops waiting when the thread is interrupted. */
+    private static void awaitQuietly(List<Future<?>> workers) {
+        for (Future<?> w : workers) {
+            try {
+                w.get();
+            } catch (ExecutionException | java.util.concurrent.CancellationException e) {
+                // reported by awaitAll, or the call is failing already
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

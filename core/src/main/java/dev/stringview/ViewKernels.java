@@ -4,6 +4,7 @@ import static dev.stringview.ViewLayout.INLINE_MAX;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
 import dev.stringview.internal.KeyRounds;
+import dev.stringview.internal.Vectorization;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
@@ -14,6 +15,25 @@ import java.util.Objects;
  */
 public final class ViewKernels {
     private ViewKernels() {}
+
+    /**
+     * Warms up the Panama Vector API loops on the calling thread and then lets every kernel use them; returns
+     * whether any vector loop is now in use. Until this has run, all kernels (predicates, {@link InlineViews} and
+     * these) run their scalar loops, which are fast from the first row, and the library never warms anything up
+     * by itself: it starts no thread (decision record docs/decisions/001-vectorization-without-threads.md).
+     *
+     * <p>An engine that runs long enough to gain from the vector loops (a server, a Spark executor) calls this once,
+     * on a thread of its own, e.g. at start-up; queries running meanwhile stay on the scalar loops and switch at
+     * their next kernel call after it returns. The work is deterministic: each vector loop runs a fixed number of
+     * calls over private data, which costs a few seconds of CPU time (decision record 001), most of it before the
+     * JIT has compiled the loops. It does nothing and returns false when the JVM lacks {@code --add-modules
+     * jdk.incubator.vector} or runs with {@code -Dstringview.vectorization=false}, or when the CPU's vectors are
+     * narrower than 256 bits; the view-word passes and the inline-view builder need 512-bit vectors, substring search
+     * 256. Later calls return the first call's outcome at once. Thread-safe.
+     */
+    public static boolean warmUp() {
+        return Vectorization.warmUp();
+    }
 
     /**
      * Writes the rows {@code i} where {@code left[i] <op> right[i]} holds (both non-null) to {@code out}, ascending,

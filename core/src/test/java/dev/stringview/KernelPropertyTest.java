@@ -26,6 +26,16 @@ import org.junit.jupiter.api.Test;
 
 /** {@link ViewKernels}: column-versus-column comparison, hashing, argsort and distinct counting, against the model. */
 class KernelPropertyTest {
+    /**
+     * The properties run on the vector loops where this JVM has them (the default surefire run) and on the scalar
+     * loops where it has not (the scalar-kernels run, core/pom.xml): the kernels take the vector loops only after
+     * the explicit warm-up.
+     */
+    @org.junit.jupiter.api.BeforeAll
+    static void warmUpVectorLoops() {
+        ViewKernels.warmUp();
+    }
+
 
     static Trials<Model> models() {
         return API.alternate(TestData.anyModels(), TestData.sharedPrefixModels(), TestData.deepSharedModels());

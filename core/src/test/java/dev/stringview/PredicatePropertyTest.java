@@ -17,7 +17,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,6 +30,16 @@ import org.junit.jupiter.api.Test;
  * {@link ViewColumns#fromViews} with garbage in the views of null rows).
  */
 class PredicatePropertyTest {
+    /**
+     * The properties run on the vector loops where this JVM has them (the default surefire run) and on the scalar
+     * loops where it has not (the scalar-kernels run, core/pom.xml): the kernels take the vector loops only after
+     * the explicit warm-up.
+     */
+    @org.junit.jupiter.api.BeforeAll
+    static void warmUpVectorLoops() {
+        ViewKernels.warmUp();
+    }
+
 
     static Trials<Model> models() {
         return API.alternateWithWeights(Map.entry(3, TestData.anyModels()), Map.entry(1, TestData.sharedPrefixModels()),
@@ -410,10 +419,8 @@ class PredicatePropertyTest {
      * missing buffer fails with a one-line error naming the row.
      */
     @Test
-    void orderSettlesInlineTiesFromTheFirstWindowOfACall() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+    void orderSettlesInlineTiesFromTheFirstWindowOfACall() {
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
         int[] lengths = {0, 1, 4, 5, 8, 11, 12, 13, 15, 16, 17, 25};
         long seed = 0x5E771E;
@@ -475,10 +482,8 @@ class PredicatePropertyTest {
      * long tie naming a missing buffer in such a window fails naming its row.
      */
     @Test
-    void orderSettledTiesTellLongFromInlineByTheViewWord() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+    void orderSettledTiesTellLongFromInlineByTheViewWord() {
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
         int[] inlineLengths = {0, 1, 4, 5, 8, 11, 12};
         int[] longLengths = {13, 15, 16, 17, 25};
@@ -628,10 +633,8 @@ class PredicatePropertyTest {
      * two of them.
      */
     @Test
-    void streamedCallsSettleInlineTies() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+    void streamedCallsSettleInlineTies() {
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         int[] lengths = {0, 1, 5, 8, 11, 12, 13, 16, 17, 25};
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int rows = OrderPredicate.STREAMED_ROWS + 3 * TieWords.LARGE_WINDOW + 333;
@@ -857,10 +860,8 @@ class PredicatePropertyTest {
      * 17 and 25 bytes. A long candidate naming a missing buffer fails naming the row, with one and many buffers.
      */
     @Test
-    void countsFromSecondViewWordsMatchTheModel() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass that hands over the words
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+    void countsFromSecondViewWordsMatchTheModel() {
+        ViewKernels.warmUp(); // so that count takes the vector pass that hands over the words (where the JVM has it)
         int[] lengths = {0, 5, 8, 11, 12, 13, 15, 16, 17, 25};
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int rows = 2 * TieWords.LARGE_WINDOW + 3001;
@@ -1225,10 +1226,8 @@ class PredicatePropertyTest {
      * constants (candidates sparse and long: {@link TieWords#keepMatchingLong}) is checked the same way.
      */
     @Test
-    void startsWithAndEqualityGatherSparseLongCandidatesOverALargeBuffer() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+    void startsWithAndEqualityGatherSparseLongCandidatesOverALargeBuffer() {
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] inlineOrShort = {0, 1, 11, 12, 13, 15, 16, 17, 25};
         int[] longLengths = {13, 15, 16, 17, 25};
@@ -1378,10 +1377,8 @@ class PredicatePropertyTest {
      * fails with a one-line error naming the row and the numbers.
      */
     @Test
-    void startsWithCountOverWindowsOfOnlyLongCandidates() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+    void startsWithCountOverWindowsOfOnlyLongCandidates() {
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] longLengths = {13, 15, 16, 17, 25};
         long seed = 0x2A11;
@@ -1451,10 +1448,8 @@ class PredicatePropertyTest {
      * point for three patterns.
      */
     @Test
-    void startsWithCountWithoutTheLengthTestMatchesTheModel() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+    void startsWithCountWithoutTheLengthTestMatchesTheModel() {
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] lengths = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 25};
         long seed = 0x2115;
@@ -1535,10 +1530,8 @@ class PredicatePropertyTest {
      * not: candidates fail with the one-line error naming the row, other rows leave the model's count.
      */
     @Test
-    void startsWithCountRowLoopOverAllLongWindowsMatchesTheModel() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) { // so that count takes the vector pass, as it does once warm
-            assertTrue(Vectorization.awaitViewWords(Duration.ofSeconds(150)), Vectorization.describe());
-        }
+    void startsWithCountRowLoopOverAllLongWindowsMatchesTheModel() {
+        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] longLengths = {13, 15, 16, 17, 25};
         int[] inlineLengths = {0, 1, 11, 12};

@@ -3,14 +3,12 @@ package dev.stringview;
 import static dev.stringview.ModelChecks.checkPredicate;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.stringview.TestData.Shape;
 import dev.stringview.internal.Vectorization;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,9 +25,17 @@ import org.junit.jupiter.api.Test;
  * prefixes, nulls whose views hold garbage, and columns of many buffers.
  */
 class ViewWordPassTest {
+    /**
+     * The properties run on the vector loops where this JVM has them (the default surefire run) and on the scalar
+     * loops where it has not (the scalar-kernels run, core/pom.xml): the kernels take the vector loops only after
+     * the explicit warm-up.
+     */
+    @org.junit.jupiter.api.BeforeAll
+    static void warmUpVectorLoops() {
+        ViewKernels.warmUp();
+    }
+
     private static final int[] LENGTHS = {0, 1, 4, 11, 12, 13, 16, 17, 3, 5, 8, 25};
-    /** Generous: the warm-up took 28 s inside core's loaded test run and gives up itself after 120 s. */
-    private static final Duration WARM_UP_TIMEOUT = Duration.ofSeconds(150);
     private static final byte[] ALPHABET = {0x00, 0x01, 'a', 'b', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
 
     /** Row counts: every count to 70, then around the multiples where a vector step, a word or a chunk ends. */
@@ -41,30 +47,24 @@ class ViewWordPassTest {
     }
 
     @Test
-    void vectorPassIsActiveExactlyWhenExpected() throws InterruptedException {
-        boolean expected = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
-                && !"false".equals(System.getProperty(Vectorization.PROPERTY)) && Vectorization.preferredBits() >= 512;
-        assertEquals(expected, Vectorization.viewWordsChosen(), Vectorization.describe());
-        // The kernels get the passes once their warm-up has seen them compiled (internal.ViewWordWarmUp).
-        assertEquals(expected, Vectorization.awaitViewWords(WARM_UP_TIMEOUT), Vectorization.describe());
+    void vectorPassIsActiveExactlyWhenExpected() {
+        boolean available = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                && !"false".equals(System.getProperty(Vectorization.PROPERTY));
+        assertEquals(available, Vectorization.available(), Vectorization.describe());
+        assertEquals(available, ViewKernels.warmUp(), Vectorization.describe());
+        boolean expected = available && Vectorization.preferredBits() >= 512;
         assertEquals(expected, Vectorization.viewWords() != null, Vectorization.describe());
     }
 
-    /**
-     * Waits for the vector passes' warm-up when they were loaded, so that the kernels below run them; in the
-     * scalar rerun (nothing loaded) it returns at once.
-     */
-    private static void awaitVectorPassesIfLoaded() throws InterruptedException {
-        if (Vectorization.viewWordsChosen()) {
-            assertTrue(Vectorization.awaitViewWords(WARM_UP_TIMEOUT), "warm-up did not end well within "
-                    + WARM_UP_TIMEOUT + ": " + Vectorization.describe());
-        }
+    /** Warms the vector passes up where the JVM has them, so that the kernels below run them; else scalar. */
+    private static void warmUpVectorPasses() {
+        ViewKernels.warmUp();
     }
 
     /** Every entry point of equality, starts-with and the six comparisons, against the model, at every row count. */
     @Test
-    void kernelsMatchModelAtEveryRowCount() throws InterruptedException {
-        awaitVectorPassesIfLoaded();
+    void kernelsMatchModelAtEveryRowCount() {
+        warmUpVectorPasses();
         for (int rows : rowCounts()) {
             long seed = 0x5EED_0000L + rows;
             Random random = new Random(seed);
@@ -108,8 +108,8 @@ class ViewWordPassTest {
      * without nulls.
      */
     @Test
-    void startsWithMatchesModelAtEveryCandidateShare() throws InterruptedException {
-        awaitVectorPassesIfLoaded();
+    void startsWithMatchesModelAtEveryCandidateShare() {
+        warmUpVectorPasses();
         for (int rows : new int[] {31, 32, 33, 1023, 1024, 1025, 3100}) {
             for (int share : new int[] {1, 3, 20}) {
                 long seed = 0x5EED_1500L + rows * 31L + share;
@@ -152,8 +152,8 @@ class ViewWordPassTest {
      * against the on-heap model, through select, count, mask, test and selections.
      */
     @Test
-    void orderSettlesInlineTiesAcrossWindows() throws InterruptedException {
-        awaitVectorPassesIfLoaded();
+    void orderSettlesInlineTiesAcrossWindows() {
+        warmUpVectorPasses();
         int[] constantLengths = {0, 1, 3, 4, 5, 8, 11, 12, 13, 17, 25};
         for (int trial = 0; trial < 3; trial++) {
             long seed = 0x5E77_1E00L + trial;
@@ -216,8 +216,8 @@ class ViewWordPassTest {
      * ids, so a vector store past that room would fail.
      */
     @Test
-    void vectorMethodsMatchTheScalarLoops() throws InterruptedException {
-        awaitVectorPassesIfLoaded();
+    void vectorMethodsMatchTheScalarLoops() {
+        warmUpVectorPasses();
         Vectorization.ViewWordScan vector = Vectorization.viewWords();
         assumeTrue(vector != null, "the vector code is not active in this run");
         Random random = new Random(0xB0B5L);

@@ -86,8 +86,12 @@ final class BaselineFormat {
                     .asType(MethodType.methodType(int.class, Object.class));
             if (withCore) {
                 Class<?> vectorization = Class.forName(CORE + "internal.Vectorization", true, loader);
-                lookup.findStatic(vectorization, "awaitInlineViews", MethodType.methodType(boolean.class,
-                        java.time.Duration.class)).invoke(java.time.Duration.ofSeconds(150));
+                try { // a core with the explicit warm-up, or an older one whose own thread warms up
+                    lookup.findStatic(vectorization, "warmUp", MethodType.methodType(boolean.class)).invoke();
+                } catch (NoSuchMethodException e) {
+                    lookup.findStatic(vectorization, "awaitInlineViews", MethodType.methodType(boolean.class,
+                            java.time.Duration.class)).invoke(java.time.Duration.ofSeconds(150));
+                }
             }
             return new BaselineFormat(read, size, deserializer);
         } catch (IOException | RuntimeException e) {

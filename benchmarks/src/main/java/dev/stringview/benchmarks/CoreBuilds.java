@@ -47,13 +47,19 @@ final class CoreBuilds implements AutoCloseable {
     }
 
     /**
-     * Waits until the core that {@code loader} loads has warmed its Vector API view-word passes (its
-     * {@code Vectorization.awaitViewWords}), so that timings measure those passes and not the scalar loops the
-     * kernels run until then. Returns false when that core chose the passes but their warm-up did not end well;
-     * true when it has no passes to wait for (no 512-bit vectors, or a core older than the warm-up gate).
+     * Makes the core that {@code loader} loads run its Vector API view-word passes, so that timings measure those
+     * passes: a core with the explicit warm-up ({@code Vectorization.warmUp}) runs it; an older core with a
+     * warm-up thread is waited for ({@code Vectorization.awaitViewWords}). Returns false when that core has the
+     * passes but could not make them ready; true otherwise (also when it has none: no 512-bit vectors).
      */
     static boolean awaitViewWords(ClassLoader loader) throws Exception {
         Class<?> type = Class.forName("dev.stringview.internal.Vectorization", true, loader);
+        try {
+            type.getMethod("warmUp").invoke(null);
+            return true;
+        } catch (NoSuchMethodException e) {
+            // an older core: warmed up by its own thread, or (older still) taking the passes from the start
+        }
         java.lang.reflect.Method chosen;
         java.lang.reflect.Method await;
         try {

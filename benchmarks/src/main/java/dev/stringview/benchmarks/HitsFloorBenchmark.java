@@ -82,6 +82,7 @@ public class HitsFloorBenchmark {
     @Setup
     public void setup(BenchmarkParams params) throws IOException, SQLException {
         file = Locations.hitsFile(Locations.benchData(), HitsQueryBenchmark.layout(layout), rows, null);
+        WarmUpGates.viewWords(); // the vector loops, where the JVM has them (decision record 001)
         arena = Arena.ofShared();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);

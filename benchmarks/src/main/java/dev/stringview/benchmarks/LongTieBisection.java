@@ -143,7 +143,7 @@ public final class LongTieBisection {
                 throw new IllegalArgumentException("window must be a multiple of 64: window=" + window);
             }
         }
-        if (!Vectorization.viewWordsChosen() || !Vectorization.awaitViewWords(Duration.ofSeconds(150))) {
+        if (!Vectorization.warmUp() || Vectorization.viewWords() == null) {
             return null;
         }
         try (StringHeap heap = StringHeap.generate(StringHeap.Layout.CONTIGUOUS, rows, lengths, 0)) {

@@ -53,7 +53,7 @@ public final class OrderPassTiming {
             throw new IllegalArgumentException("rounds, rows and repeat must be positive: rounds=" + rounds
                     + " rows=" + rows + " repeat=" + repeat);
         }
-        if (!Vectorization.viewWordsChosen() || !Vectorization.awaitViewWords(Duration.ofSeconds(150))) {
+        if (!Vectorization.warmUp() || Vectorization.viewWords() == null) {
             return null;
         }
         Vectorization.ViewWordScan scan = Vectorization.viewWords();

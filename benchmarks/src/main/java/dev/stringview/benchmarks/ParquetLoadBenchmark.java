@@ -59,6 +59,7 @@ public class ParquetLoadBenchmark {
     @Setup
     public void setup() {
         file = LoadData.file(Locations.benchData(), dataset, rows);
+        WarmUpGates.viewWords(); // the vector loops, where the JVM has them (decision record 001)
         allocator = new RootAllocator();
         vector = new VarCharVector(LoadData.COLUMN, allocator);
         vector.allocateNew(BATCH * 64L, BATCH);

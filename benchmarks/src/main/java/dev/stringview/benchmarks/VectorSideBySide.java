@@ -129,13 +129,13 @@ public final class VectorSideBySide {
             System.setProperty("stringview.vectorization", vectorization);
             System.setProperty("stringview.viewWordBits", viewWordBits);
             Class<?> type = Class.forName("dev.stringview.internal.Vectorization", true, loader);
-            String chosen = (String) type.getMethod("describe").invoke(null);
-            // The kernels take the vector passes only after their warm-up has seen them compiled: wait for it,
-            // so that the rounds below measure them and not the scalar loops that run until then.
+            // The kernels take the vector passes only after the warm-up: run it (or, in an older build, wait for
+            // its warm-up thread), so that the rounds below measure them and not the scalar loops.
             if (!CoreBuilds.awaitViewWords(loader)) {
                 throw new IllegalStateException("the vector passes' warm-up did not end well: build vectorization="
                         + vectorization + " viewWordBits=" + viewWordBits);
             }
+            String chosen = (String) type.getMethod("describe").invoke(null);
             System.out.println("build vectorization=" + vectorization + " viewWordBits=" + viewWordBits + ": " + chosen);
             return loader;
         } finally {

@@ -1,6 +1,7 @@
 package dev.stringview.cli;
 
 import dev.stringview.ViewColumn;
+import dev.stringview.ViewKernels;
 import dev.stringview.ViewKind;
 import dev.stringview.format.ColumnFormat;
 import dev.stringview.parquet.FixedWidthColumn;
@@ -42,7 +43,7 @@ import java.util.stream.Stream;
  * stringview cat FILE --column C [--limit N]
  * stringview scan FILE --column C (--equals S | --not-equals S | --starts-with S | --ends-with S | --contains S
  *                                  | --like P | --less-than S | --at-most S | --greater-than S | --at-least S)...
- *                                  [--repeat N] [--threads N] [--no-skipping] [--no-page-search]
+ *                                  [--repeat N] [--threads N] [--no-skipping] [--no-page-search] [--warm-up]
  * stringview pages FILE [--column C]
  * stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]
  * stringview serialize IN.parquet --column C [--format separated|size-prefix] [--codec none|lz4|lightweight] OUT
@@ -65,6 +66,7 @@ public final class StringviewCli {
                                     | --at-least S)...   (several: all must hold) [--repeat N]
                                     [--threads N (default: all cores)] [--no-skipping (read every row group and page)]
                                     [--no-page-search (decide substring filters on PLAIN pages through views)]
+                                    [--warm-up (run ViewKernels.warmUp() first: the Vector API loops, if any)]
                    stringview pages FILE [--column C]
                    stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]   (Utf8View/BinaryView IPC)
                    stringview serialize IN.parquet --column C [--format separated|size-prefix]
@@ -166,7 +168,7 @@ public final class StringviewCli {
                 "--columns", "--limit", "--repeat", "--batch-size", "--threads", "--format", "--codec"),
                 PREDICATES.stream()).toList();
         private static final List<String> FLAGS = List.of("--skip-utf8-validation", "--skip-checksums",
-                "--java-codecs", "--no-skipping", "--no-page-search", "--verbose", "--help", "--stream");
+                "--java-codecs", "--no-skipping", "--no-page-search", "--verbose", "--help", "--stream", "--warm-up");
 
         static Args parse(String[] args) throws UsageException {
             Args a = new Args();
@@ -537,6 +539,12 @@ public final class StringviewCli {
         RowFilter filter = leaves.size() == 1 ? leaves.get(0) : RowFilter.and(leaves.toArray(RowFilter[]::new));
         long repeat = args.positive("--repeat", 1);
         int threads = (int) Math.min(1024, args.positive("--threads", Runtime.getRuntime().availableProcessors()));
+        if (args.flags.contains("--warm-up")) {
+            long start = System.nanoTime();
+            boolean vector = ViewKernels.warmUp();
+            err.println(String.format(Locale.ROOT, "scan: warm_up_ms=%.3f vector=%s", (System.nanoTime() - start)
+                    / 1e6, vector));
+        }
         // The command's one pool, made here and shut down when the command ends: the library makes none.
         ExecutorService pool = threads == 1 ? null : Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "stringview-scan");
@@ -580,8 +588,8 @@ public final class StringviewCli {
         Arrays.sort(measured);
         double median = measured.length % 2 == 1 ? measured[measured.length / 2]
                 : (measured[measured.length / 2 - 1] + measured[measured.length / 2]) / 2.0;
-        err.println(String.format(Locale.ROOT, "scan: runs=%d median_ms=%.3f min_ms=%.3f", nanos.length,
-                median / 1e6, measured[0] / 1e6));
+        err.println(String.format(Locale.ROOT, "scan: runs=%d first_ms=%.3f median_ms=%.3f min_ms=%.3f",
+                nanos.length, nanos[0] / 1e6, median / 1e6, measured[0] / 1e6));
         err.println("scan: " + scan.plan(filter)); // not timed: parses the page headers to count pages
         return EXIT_OK;
     }

@@ -187,7 +187,7 @@ class CliTest {
             assertEquals(0, r.status(), r.err());
             assertEquals(List.of(Long.toString(count(p))), r.outLines(), c[0] + " " + c[1]);
             assertEquals(2, r.errLines().size(), r.err());
-            assertTrue(r.errLines().get(0).matches("scan: runs=3 median_ms=\\d+\\.\\d{3} min_ms=\\d+\\.\\d{3}"),
+            assertTrue(r.errLines().get(0).matches("scan: runs=3 first_ms=\\d+\\.\\d{3} median_ms=\\d+\\.\\d{3} min_ms=\\d+\\.\\d{3}"),
                     r.err());
             assertTrue(r.errLines().get(1).matches(
                     "scan: rowGroups=\\d+ rowGroupsSkipped=\\d+ pagesRead=\\d+ pagesSkipped=\\d+"), r.err());

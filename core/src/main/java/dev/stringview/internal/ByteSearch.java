@@ -13,9 +13,6 @@ import java.lang.foreign.ValueLayout;
  * Needles of up to 16 bytes are verified with one or two word compares instead of a {@code mismatch} call.
  */
 public final class ByteSearch {
-    /** The vectorized screen, when {@link Vectorization} enabled it; null for the scalar code alone. */
-    private static final Vectorization.VectorSearch VECTOR = Vectorization.search();
-
     private static final long ONES = 0x0101_0101_0101_0101L;
     private static final long HIGHS = 0x8080_8080_8080_8080L;
 
@@ -147,7 +144,7 @@ public final class ByteSearch {
 
     /** Position of the first occurrence of the needle within {@code [offset, offset + length)}, relative to offset, or -1. */
     public long indexOf(MemorySegment haystack, long offset, long haystackLength) {
-        Vectorization.VectorSearch vector = VECTOR;
+        Vectorization.VectorSearch vector = Vectorization.search(); // null until Vectorization.warmUp has run
         if (vector != null && haystackLength - length >= 15 && length != 0) {
             return vector.indexOf(this, haystack, offset, haystackLength - length);
         }

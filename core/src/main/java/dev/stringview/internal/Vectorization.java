@@ -1,191 +1,163 @@
 package dev.stringview.internal;
 
 import java.lang.invoke.MethodHandles;
-import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Chooses, once per JVM, whether kernels may use the Panama Vector API, after Lucene's
- * {@code VectorizationProvider}. The scalar (SWAR) code is always present and always correct; the vector code is
- * loaded only when the incubator module {@code jdk.incubator.vector} is in the boot layer (the JVM was started with
- * {@code --add-modules jdk.incubator.vector}): {@link PanamaByteSearch} when the CPU has at least 256-bit vectors,
- * {@link PanamaViewWords} when it has 512-bit ones. Nothing else references the incubator classes, so without the
- * module they are never linked.
+ * Decides once per JVM whether the kernels may use the Panama Vector API, after Lucene's
+ * {@code VectorizationProvider}, and runs the Vector API loops only once they have been warmed up on purpose
+ * (decision record docs/decisions/001-vectorization-without-threads.md).
  *
- * <p>The view-word passes are handed to the kernels only after a daemon thread has warmed them up
- * ({@link ViewWordWarmUp}); until then, and for good if that fails within {@link #WARM_UP_CAP_NANOS}, the kernels
- * run their scalar loops.
+ * <p><b>The decision.</b> When this class initializes it logs one INFO line (System.Logger {@code dev.stringview}):
+ * the vector code is available when {@code -Dstringview.vectorization=false} is not set and the incubator module
+ * {@code jdk.incubator.vector} is in the boot layer ({@code --add-modules jdk.incubator.vector}); otherwise the
+ * scalar (SWAR) code runs for good. The scalar code is always present and always correct. Nothing but
+ * {@link #warmUp} references the incubator classes, so without the module they are never linked, and a JVM that
+ * never warms up never loads them.
  *
- * <p>INFO lines (System.Logger {@code dev.stringview}) say which code was chosen and why, and when the view-word
- * passes became ready.
- * {@code -Dstringview.vectorization=false} forces the scalar code, e.g. to compare the two.
+ * <p><b>The gate.</b> Every kernel runs its scalar loop until {@link #warmUp} has run each vector loop a fixed
+ * number of calls over private data on the calling thread; only then are the vector loops published to the
+ * kernels. Until C2 has compiled a Vector API method, the incubator runs its Java fallback, which allocates a
+ * vector object per operation and costs hundreds of times the compiled code per row; a kernel that switched on
+ * its own after some count of rows would be that slow for its first vector calls, because counting scalar rows
+ * does not compile the vector loop. So the only switch is the explicit warm-up, which an engine calls on a thread
+ * of its own when it means to run long enough to pay for it; a short process (the CLI, a test) stays scalar and
+ * is never slower than the scalar code. No thread is started and no clock is read.
  */
 public final class Vectorization {
     /** The property that turns the vector code off when set to {@code false}. */
     public static final String PROPERTY = "stringview.vectorization";
     private static final String MODULE = "jdk.incubator.vector";
+    private static final System.Logger LOG = System.getLogger("dev.stringview");
 
-    /**
-     * How long the warm-up of the view-word passes may take before it gives up and the scalar loops stay. Ready
-     * took 2.7-5.3 s in a JVM of its own on the loaded 2-core machine, but 28 s inside core's test run, whose own
-     * hot methods fill C2's queue first; the thread mostly sleeps by then, so a long cap costs little.
-     */
-    static final long WARM_UP_CAP_NANOS = 120_000_000_000L;
-    /** How long after the vector code loads the warm-up of the view-word passes starts (ViewWordWarmUp). */
-    static final long WARM_UP_DELAY_MILLIS = 500;
-
-    private static final VectorSearch SEARCH = load();
+    /** Whether this JVM may run vector code (the property and the module), decided once and logged. */
+    private static final boolean AVAILABLE = decide();
     /**
      * The width of the view-word passes, read once here: {@code -Dstringview.viewWordBits=256} selects 256-bit
      * passes, for comparison only (see {@link PanamaViewWords}).
      */
     static final int VIEW_WORD_BITS = Integer.getInteger("stringview.viewWordBits", 512) == 256 ? 256 : 512;
-    /** Counted down when the view-word passes' warm-up has ended, ready or not (at once when none is chosen). */
-    private static final CountDownLatch VIEW_WORDS_SETTLED = new CountDownLatch(1);
-    /**
-     * Whether this JVM will load the view-word passes (the module and 512-bit vectors). They are loaded on the
-     * warm-up thread, after its delay: loading and initializing the incubator's long and int vector classes took
-     * time a short run's first call would otherwise pay.
-     */
-    private static final boolean VIEW_WORDS_CHOSEN = SEARCH != null && viewWordsFit();
-    /**
-     * The passes once their warm-up has seen them compiled ({@link ViewWordWarmUp}), else null. Volatile: written
-     * once by the warm-up thread, read once per kernel call (per chunk or window), never per row.
-     */
-    private static volatile ViewWordScan viewWords;
-    /** Counted down when the inline-view builder's warm-up has ended, ready or not (at once when not chosen). */
-    private static final CountDownLatch INLINE_VIEWS_SETTLED = new CountDownLatch(1);
-    /** The vector form of {@code InlineViews.build} once warm ({@link InlineViewWarmUp}), else null; like viewWords. */
-    private static volatile InlineViewScan inlineViews;
 
-    static {
-        if (!VIEW_WORDS_CHOSEN) {
-            VIEW_WORDS_SETTLED.countDown();
-            INLINE_VIEWS_SETTLED.countDown();
-        } else {
-            Thread.ofPlatform().daemon().name("stringview-view-word-warm-up").start(Vectorization::warmUpViewWords);
-            // Its own thread: a reader of serialized columns should not wait for the view-word passes.
-            Thread.ofPlatform().daemon().name("stringview-inline-view-warm-up").start(InlineViewWarmUp::publish);
-        }
-    }
+    /*
+     * The vector loops once warmUp has run them, else null (then the kernels run their scalar loops). Volatile:
+     * written once by warmUp, read once per kernel call, chunk or window, and by substring search once per
+     * searched range of bytes (a run of values, or one scattered value), which costs a plain load on x86.
+     */
+    private static volatile VectorSearch search;
+    private static volatile ViewWordScan viewWords;
+    private static volatile InlineViewScan inlineViews;
+    /** What warmUp found, for describe(); guarded by the class lock with warmedUp. */
+    private static String warmedUpAs = "";
+    private static boolean warmedUp;
 
     private Vectorization() {}
 
-    /** The vectorized substring screen, or null when the scalar code is in use. */
-    static VectorSearch search() {
-        return SEARCH;
+    /** Whether this JVM may use the Vector API: the property does not forbid it and the module is present. */
+    public static boolean available() {
+        return AVAILABLE;
     }
 
     /**
-     * The vectorized view-word passes of the equality, starts-with and order kernels, or null when the scalar
-     * code is in use (then the kernels run their own loops): null as well until a daemon thread has warmed the
-     * passes on private data and seen C2's code run them ({@link ViewWordWarmUp}), so that no caller's rows go
-     * through the incubator's slow Java fallback. Kernels call this once per call, chunk or window, not per row.
+     * Loads the vector loops this CPU supports, runs each a fixed number of calls over private data on the calling
+     * thread ({@link VectorWarmUp}), and then hands them to the kernels; returns whether any vector loop is now in
+     * use. Does nothing and returns false when {@link #available} is false. The first call does the work (a few
+     * seconds of CPU time, most of it the incubator's fallback code before C2 has compiled the loops);
+     * later calls, and calls while another thread is warming up, return the first call's outcome. Thread-safe.
+     */
+    public static synchronized boolean warmUp() {
+        if (!AVAILABLE) {
+            return false;
+        }
+        if (!warmedUp) {
+            warmedUp = true;
+            try {
+                VectorSearch loadedSearch = newInstance("PanamaByteSearch", VectorSearch.class);
+                if (!loadedSearch.isUseful()) {
+                    warmedUpAs = "scalar: the CPU's vectors are too narrow (" + loadedSearch.describe() + ")";
+                    return false;
+                }
+                boolean wide = loadedSearch.preferredBits() >= 512;
+                ViewWordScan loadedViewWords = wide ? newInstance("PanamaViewWords", ViewWordScan.class) : null;
+                InlineViewScan loadedInlineViews = wide ? newInstance("PanamaInlineViews", InlineViewScan.class)
+                        : null;
+                VectorWarmUp.run(loadedSearch, loadedViewWords, loadedInlineViews);
+                search = loadedSearch;
+                viewWords = loadedViewWords;
+                inlineViews = loadedInlineViews;
+                warmedUpAs = "Panama Vector API, substring search " + loadedSearch.describe() + ", "
+                        + (wide ? "512-bit inline views, " + VIEW_WORD_BITS + "-bit view words"
+                                : "scalar inline views (512-bit vectors needed), scalar view words");
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                search = null;
+                viewWords = null;
+                inlineViews = null;
+                warmedUpAs = "scalar: the vector code failed to load or warm up: " + e;
+                LOG.log(System.Logger.Level.WARNING, "stringview: " + warmedUpAs);
+            }
+        }
+        return search != null;
+    }
+
+    /** The vectorized substring screen once {@link #warmUp} has run, else null (the scalar code is in use). */
+    static VectorSearch search() {
+        return search;
+    }
+
+    /**
+     * The vectorized view-word passes of the equality, starts-with and order kernels once {@link #warmUp} has run
+     * on a CPU with 512-bit vectors, else null (then the kernels run their own loops). Kernels call this once per
+     * call, chunk or window, not per row.
      */
     public static ViewWordScan viewWords() {
         return viewWords;
     }
 
     /**
-     * Waits up to {@code timeout} for the view-word passes' warm-up to end; true when {@link #viewWords} then
-     * returns them, false when the scalar loops stay (no vector passes, a warm-up that gave up, or the timeout).
-     * For tests and benchmark harnesses that must measure the vector code.
-     */
-    public static boolean awaitViewWords(Duration timeout) throws InterruptedException {
-        return VIEW_WORDS_SETTLED.await(timeout.toNanos(), TimeUnit.NANOSECONDS) && viewWords != null;
-    }
-
-    /**
-     * The vector form of {@code InlineViews.build} (512-bit vectors, byte expand), or null when the scalar loop
-     * is in use: null as well until a daemon thread has warmed it over native memory and seen it run compiled
-     * ({@link InlineViewWarmUp}), under the same conditions as {@link #viewWords}. Read once per call.
+     * The vector form of {@code InlineViews.build} (512-bit vectors, byte expand) once {@link #warmUp} has run on a
+     * CPU with 512-bit vectors, else null (the scalar loop is in use). Read once per call.
      */
     public static InlineViewScan inlineViews() {
         return inlineViews;
     }
 
-    /** Like {@link #awaitViewWords}, for {@link #inlineViews}. */
-    public static boolean awaitInlineViews(Duration timeout) throws InterruptedException {
-        return INLINE_VIEWS_SETTLED.await(timeout.toNanos(), TimeUnit.NANOSECONDS) && inlineViews != null;
-    }
-
-    /** Called once by {@link InlineViewWarmUp} on its thread: publishes the warm builder (or none) and settles. */
-    static void settleInlineViews(InlineViewScan warm) {
-        inlineViews = warm;
-        INLINE_VIEWS_SETTLED.countDown();
-    }
-
-    /**
-     * Whether this JVM uses view-word passes (512-bit vectors and the module) once they are loaded and warmed
-     * up: {@link #viewWords} returns them when their warm-up has ended well.
-     */
-    public static boolean viewWordsChosen() {
-        return VIEW_WORDS_CHOSEN;
-    }
-
-    /**
-     * Runs on the warm-up thread: after the delay, loads the passes, warms them and publishes them when they run
-     * compiled, or logs why they will not.
-     */
-    private static void warmUpViewWords() {
-        System.Logger log = System.getLogger("dev.stringview");
-        try {
-            // A short run (a CLI call, a test) ends before this delay and never pays for the loading, the
-            // warm-up or the C2 compilations it causes, all of which take CPU and the compiler queue.
-            Thread.sleep(WARM_UP_DELAY_MILLIS);
-            ViewWordScan scan = loadViewWords();
-            if (scan == null) {
-                return;
-            }
-            ViewWordWarmUp warmUp = new ViewWordWarmUp(scan, WARM_UP_CAP_NANOS - WARM_UP_DELAY_MILLIS * 1_000_000L,
-                    ViewWordWarmUp.BOUND_NS_PER_ROW);
-            if (warmUp.run()) {
-                viewWords = scan;
-                log.log(System.Logger.Level.INFO, "stringview: vector view-word scans ready "
-                        + (WARM_UP_DELAY_MILLIS + warmUp.elapsedNanos() / 1_000_000) + " ms after the vector code"
-                        + " loaded (warm-up rows=" + warmUp.rowsWarmed()
-                        + "); the scalar loops ran until then");
-            } else {
-                log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; the vector passes did not"
-                        + " run compiled within the warm-up's cap: elapsedMs=" + warmUp.elapsedNanos() / 1_000_000
-                        + " capMs=" + WARM_UP_CAP_NANOS / 1_000_000 + " rows=" + warmUp.rowsWarmed());
-            }
-        } catch (InterruptedException e) {
-            log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; their warm-up was interrupted");
-        } catch (RuntimeException | LinkageError e) {
-            log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; their warm-up failed: " + e);
-        } finally {
-            VIEW_WORDS_SETTLED.countDown();
+    /** A short description of the code in use now, e.g. for benchmark reports. */
+    public static synchronized String describe() {
+        if (!AVAILABLE) {
+            return "scalar (SWAR)";
         }
-    }
-
-    /** A short description of what was chosen, e.g. for benchmark reports. */
-    public static String describe() {
-        return SEARCH == null ? "scalar (SWAR)" : "Panama Vector API, " + SEARCH.describe() + ", "
-                + (VIEW_WORDS_CHOSEN ? VIEW_WORD_BITS + "-bit view words" : "scalar view words");
+        return warmedUp ? warmedUpAs : "scalar (SWAR) until ViewKernels.warmUp(); the Vector API is available";
     }
 
     /**
-     * The CPU's preferred vector size in bits as the Vector API reports it, or 0 when the scalar code is in use
+     * The CPU's preferred vector size in bits as the Vector API reports it, or 0 while the scalar code is in use
      * (the vector code is not loaded, so the size is not asked).
      */
     public static int preferredBits() {
-        return SEARCH == null ? 0 : SEARCH.preferredBits();
+        VectorSearch loaded = search;
+        return loaded == null ? 0 : loaded.preferredBits();
     }
 
-    /**
-     * Loaded after {@link PanamaByteSearch}, which already checked the module; only on CPUs with 512-bit vectors.
-     * With 256-bit vectors (two views a load) the passes measured slower than the scalar loops in cache
-     * (docs/architecture.md), so such CPUs keep the scalar loops.
-     */
-    private static boolean viewWordsFit() {
-        if (SEARCH.preferredBits() < 512) {
-            System.getLogger("dev.stringview").log(System.Logger.Level.INFO, "stringview: scalar view-word scans;"
-                    + " the CPU's vectors are " + SEARCH.preferredBits() + "-bit, the vector scans need 512");
+    private static <T> T newInstance(String simpleName, Class<T> type) throws ReflectiveOperationException {
+        Class<?> loaded = MethodHandles.lookup().findClass(Vectorization.class.getPackageName() + "." + simpleName);
+        return type.cast(loaded.getDeclaredConstructor().newInstance());
+    }
+
+    /** The one decision, and its one log line. */
+    private static boolean decide() {
+        if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
+            LOG.log(System.Logger.Level.INFO, "stringview: scalar kernels (-D" + PROPERTY + "=false)");
             return false;
         }
+        Optional<Module> vectorModule = ModuleLayer.boot().findModule(MODULE);
+        if (vectorModule.isEmpty()) {
+            LOG.log(System.Logger.Level.INFO, "stringview: scalar kernels; start the JVM with --add-modules "
+                    + MODULE + " to let ViewKernels.warmUp() enable the Vector API loops");
+            return false;
+        }
+        // Our own module may read it (named modules do not read incubator modules unless told to).
+        Vectorization.class.getModule().addReads(vectorModule.get());
+        LOG.log(System.Logger.Level.INFO, "stringview: scalar kernels until ViewKernels.warmUp(), then the Vector API"
+                + " loops the CPU supports (-D" + PROPERTY + "=false keeps them off)");
         return true;
     }
 
@@ -220,53 +192,6 @@ public final class Vectorization {
                 java.lang.foreign.MemorySegment views, long viewsOffset, int maxSize);
 
         String describe();
-    }
-
-    /** Loads {@link PanamaViewWords} by name, on the warm-up thread; null (logged) when that fails. */
-    private static ViewWordScan loadViewWords() {
-        System.Logger log = System.getLogger("dev.stringview");
-        try {
-            Class<?> type = MethodHandles.lookup().findClass(Vectorization.class.getPackageName() + ".PanamaViewWords");
-            ViewWordScan scan = (ViewWordScan) type.getDeclaredConstructor().newInstance();
-            log.log(System.Logger.Level.INFO, "stringview: equality, starts-with and order scan "
-                    + scan.describe() + " with the Panama Vector API");
-            return scan;
-        } catch (ReflectiveOperationException | LinkageError e) {
-            log.log(System.Logger.Level.WARNING, "stringview: scalar view-word scans; the Vector API failed to load: "
-                    + e);
-            return null;
-        }
-    }
-
-    private static VectorSearch load() {
-        System.Logger log = System.getLogger("dev.stringview");
-        if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
-            log.log(System.Logger.Level.INFO, "stringview: scalar kernels (-D" + PROPERTY + "=false)");
-            return null;
-        }
-        Optional<Module> vectorModule = ModuleLayer.boot().findModule(MODULE);
-        if (vectorModule.isEmpty()) {
-            log.log(System.Logger.Level.INFO, "stringview: scalar kernels; start the JVM with --add-modules "
-                    + MODULE + " to let substring search use the Vector API");
-            return null;
-        }
-        // Our own module may read it (named modules do not read incubator modules unless told to).
-        Vectorization.class.getModule().addReads(vectorModule.get());
-        try {
-            Class<?> type = MethodHandles.lookup().findClass(Vectorization.class.getPackageName() + ".PanamaByteSearch");
-            VectorSearch search = (VectorSearch) type.getDeclaredConstructor().newInstance();
-            if (!search.isUseful()) {
-                log.log(System.Logger.Level.INFO, "stringview: scalar kernels; the CPU's vectors are too narrow ("
-                        + search.describe() + ")");
-                return null;
-            }
-            log.log(System.Logger.Level.INFO, "stringview: substring search uses the Panama Vector API ("
-                    + search.describe() + ")");
-            return search;
-        } catch (ReflectiveOperationException | LinkageError e) {
-            log.log(System.Logger.Level.WARNING, "stringview: scalar kernels; the Vector API failed to load: " + e);
-            return null;
-        }
     }
 
     /** What the vector implementation provides; implemented only by {@link PanamaByteSearch}. */

@@ -32,8 +32,8 @@ import org.junit.jupiter.api.Test;
  */
 class BadInputTest {
     @BeforeAll
-    static void inlineViewsSettled() throws InterruptedException {
-        FormatTestData.awaitInlineViews();
+    static void inlineViewsWarm() {
+        FormatTestData.warmUpInlineViews();
     }
 
     private static final long SEED = 0xBAD_0003L;

@@ -36,8 +36,8 @@ class LongValueBlocksTest {
     private static final int[] ROWS = {7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 1023, 1024, 1025};
 
     @BeforeAll
-    static void inlineViewsSettled() throws InterruptedException {
-        FormatTestData.awaitInlineViews();
+    static void inlineViewsWarm() {
+        FormatTestData.warmUpInlineViews();
     }
 
     @Test

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
  */
 class ReaderPathsTest {
     @BeforeAll
-    static void inlineViewsSettled() throws InterruptedException {
-        FormatTestData.awaitInlineViews();
+    static void inlineViewsWarm() {
+        FormatTestData.warmUpInlineViews();
     }
 
     private static final long SEED = 0x5EED_0013L;

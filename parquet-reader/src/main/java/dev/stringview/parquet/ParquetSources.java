@@ -99,27 +99,24 @@ public final class ParquetSources {
             public void read(long position, MemorySegment destination) throws IOException {
                 long size = destination.byteSize();
                 checkRange(name, position, size, Long.MAX_VALUE);
-                for (long done = 0; done < size; ) {
-                    ByteBuffer piece = destination.asSlice(done, Math.min(MAX_PIECE, size - done)).asByteBuffer();
+                inPieces(destination, (done, piece) -> {
                     if (channel instanceof FileChannel file) {
                         while (piece.hasRemaining()) {
-                            int n = file.read(piece, position + done + piece.position());
-                            if (n < 0) {
+                            if (file.read(piece, position + done + piece.position()) < 0) {
                                 throw eof(name, position, size, position + done + piece.position());
                             }
                         }
-                    } else {
-                        synchronized (channel) {
-                            channel.position(position + done);
-                            while (piece.hasRemaining()) {
-                                if (channel.read(piece) < 0) {
-                                    throw eof(name, position, size, position + done + piece.position());
-                                }
+                        return;
+                    }
+                    synchronized (channel) {
+                        channel.position(position + done);
+                        while (piece.hasRemaining()) {
+                            if (channel.read(piece) < 0) {
+                                throw eof(name, position, size, position + done + piece.position());
                             }
                         }
                     }
-                    done += piece.capacity();
-                }
+                });
             }
 
             @Override
@@ -155,11 +152,7 @@ public final class ParquetSources {
                 checkRange(name, position, size, length);
                 synchronized (stream) {
                     stream.seek(position);
-                    for (long done = 0; done < size; ) {
-                        ByteBuffer piece = destination.asSlice(done, Math.min(MAX_PIECE, size - done)).asByteBuffer();
-                        stream.readFully(piece);
-                        done += piece.capacity();
-                    }
+                    inPieces(destination, (done, piece) -> stream.readFully(piece));
                 }
             }
 
@@ -212,11 +205,7 @@ public final class ParquetSources {
                 long size = destination.byteSize();
                 checkRange(name, position, size, length);
                 if (direct) {
-                    for (long done = 0; done < size; ) {
-                        ByteBuffer piece = destination.asSlice(done, Math.min(MAX_PIECE, size - done)).asByteBuffer();
-                        in.readFully(position + done, piece);
-                        done += piece.capacity();
-                    }
+                    inPieces(destination, (done, piece) -> in.readFully(position + done, piece));
                     return;
                 }
                 // One seek, then sequential reads: an object store's stream serves them from one request.
@@ -237,6 +226,22 @@ public final class ParquetSources {
                 in.close();
             }
         };
+    }
+
+    /** Reads one piece of a destination: the piece at {@code done} bytes into it, as a buffer to fill whole. */
+    @FunctionalInterface
+    private interface PieceRead {
+        void read(long done, ByteBuffer piece) throws IOException;
+    }
+
+    /** Hands {@code destination} to {@code read} in pieces a {@link ByteBuffer} can hold, in order. */
+    private static void inPieces(MemorySegment destination, PieceRead read) throws IOException {
+        long size = destination.byteSize();
+        for (long done = 0; done < size; ) {
+            ByteBuffer piece = destination.asSlice(done, Math.min(MAX_PIECE, size - done)).asByteBuffer();
+            read.read(done, piece);
+            done += piece.capacity();
+        }
     }
 
     private static String nameOf(String name) {

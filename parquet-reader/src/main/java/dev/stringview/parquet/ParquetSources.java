@@ -7,10 +7,13 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -44,6 +47,38 @@ public final class ParquetSources {
         } catch (NoSuchFileException e) {
             throw new NoSuchFileException(path.toString(), null, "no such file: file=" + name);
         }
+    }
+
+    /**
+     * The local files a path names, as Spark's and Hive's readers list a table: the file itself, or the regular
+     * files under a directory, recursively, leaving out every file with a name, or under a directory with a name,
+     * starting with '_' or '.' ({@code _SUCCESS}, {@code _temporary/}, {@code .crc}, {@code .hidden/}), sorted by
+     * path. Names are not checked for a {@code .parquet} suffix (Hive's files have none). A directory without
+     * such files gives an empty list.
+     *
+     * @throws java.nio.file.NoSuchFileException if {@code path} is neither a file nor a directory
+     */
+    public static List<Path> files(Path path) throws IOException {
+        Objects.requireNonNull(path, "path");
+        if (Files.isRegularFile(path)) {
+            return List.of(path);
+        }
+        if (!Files.isDirectory(path)) {
+            throw new NoSuchFileException(path.toString(), null, "neither a file nor a directory: path=" + path);
+        }
+        try (Stream<Path> walk = Files.walk(path)) {
+            return walk.filter(Files::isRegularFile).filter(p -> !hidden(path.relativize(p))).sorted().toList();
+        }
+    }
+
+    private static boolean hidden(Path relative) {
+        for (Path part : relative) {
+            String name = part.toString();
+            if (name.startsWith("_") || name.startsWith(".")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A file's bytes already in memory ({@code bytes} stays the caller's: it must outlive every reader's batches). */

@@ -326,4 +326,31 @@ class ParquetSourceTest {
             }
         }
     }
+
+    /** A table directory as Spark writes it, with Hive's suffix-less files, nested partitions and hidden entries. */
+    @Test
+    void filesListsATableLikeSparkAndHive() throws IOException {
+        Path table = Files.createDirectories(dir.resolve("listed"));
+        List<String> kept = List.of("000000_0", "b=1/part-1.parquet", "b=2/c=x/part-0.snappy.parquet",
+                "part-0.parquet", "part-10.parquet", "part-2.parquet");
+        List<String> hidden = List.of("_SUCCESS", "_common_metadata", ".part-0.parquet.crc",
+                "_temporary/0/part.parquet", ".hidden/part-9.parquet", "b=1/_delta_log/0.json", "b=2/.staging/part.parquet");
+        for (String name : Stream.concat(kept.stream(), hidden.stream()).toList()) {
+            Path file = table.resolve(name);
+            Files.createDirectories(file.getParent());
+            Files.write(file, new byte[] {1});
+        }
+        Files.createDirectories(table.resolve("empty/sub"));
+        List<String> listed = new ArrayList<>();
+        for (Path p : ParquetSources.files(table)) {
+            listed.add(table.relativize(p).toString().replace('\\', '/'));
+        }
+        assertEquals(kept, listed);
+        Path one = table.resolve("part-2.parquet");
+        assertEquals(List.of(one), ParquetSources.files(one));
+        assertEquals(List.of(), ParquetSources.files(table.resolve("empty")));
+        java.nio.file.NoSuchFileException missing = assertThrows(java.nio.file.NoSuchFileException.class,
+                () -> ParquetSources.files(table.resolve("missing")));
+        assertTrue(missing.getMessage().contains("path=" + table.resolve("missing")), missing.getMessage());
+    }
 }

@@ -3,6 +3,8 @@ package dev.stringview.flink.internal;
 import dev.stringview.parquet.RowFilter;
 import dev.stringview.parquet.RowFilter.Op;
 
+import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,10 +19,14 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
  * Maps the filters Flink's planner pushes ({@link ResolvedExpression}s) onto parquet-reader's {@link RowFilter}, or
- * says it cannot; evaluation and pruning are parquet-reader's, from the one expression. A filter is taken only when our kernels give exactly Flink's answer: comparisons, LIKE and null tests of
- * a VARCHAR/CHAR column against a string literal, and AND/OR of such. Flink turns {@code s IN ('a', 'b')} into an
- * OR of equalities before pushing it. Everything else (other columns' types, functions, NOT, casts, two columns)
- * is handed back to Flink, which then evaluates it after the scan.
+ * says it cannot; evaluation and pruning are parquet-reader's, from the one expression. A filter is taken only
+ * when our kernels give exactly Flink's answer: comparisons and LIKE of a VARCHAR column against a string literal;
+ * comparisons of a BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, DATE or DECIMAL column against a literal of its type
+ * ({@link RowFilter.ValueTest}, by value); null tests of any column; and AND/OR of such. Flink turns
+ * {@code s IN ('a', 'b')} into an OR of equalities before pushing it. Everything else is handed back to Flink,
+ * which then evaluates it after the scan: FLOAT and DOUBLE (Flink compares them as Java primitives, NaN equal to
+ * nothing, where RowFilter orders NaN above every value as Spark does), timestamps (a TIMESTAMP(MILLIS) column is
+ * in another unit than the literal), functions, NOT, casts, two columns.
  */
 final class FilterTranslator {
     private final Set<String> stringColumns;
@@ -49,7 +55,7 @@ final class FilterTranslator {
             return Optional.of(collapseIn(combined));
         }
         if (f == BuiltInFunctionDefinitions.IS_NULL || f == BuiltInFunctionDefinitions.IS_NOT_NULL) {
-            return column(args.get(0)).map(c -> f == BuiltInFunctionDefinitions.IS_NULL ? RowFilter.isNull(c)
+            return anyColumn(args.get(0)).map(c -> f == BuiltInFunctionDefinitions.IS_NULL ? RowFilter.isNull(c)
                     : RowFilter.isNotNull(c));
         }
         if (f == BuiltInFunctionDefinitions.LIKE) {
@@ -79,6 +85,13 @@ final class FilterTranslator {
         Op op = comparison(f);
         if (op == null || args.size() != 2) {
             return Optional.empty();
+        }
+        Optional<RowFilter> byValue = valueComparison(op, args.get(0), args.get(1));
+        if (byValue.isEmpty()) {
+            byValue = valueComparison(flip(op), args.get(1), args.get(0));
+        }
+        if (byValue.isPresent()) {
+            return byValue;
         }
         Optional<String> left = column(args.get(0));
         Optional<String> right = literal(args.get(1));
@@ -136,6 +149,34 @@ final class FilterTranslator {
             case GREATER_THAN_OR_EQUAL -> Op.LESS_THAN_OR_EQUAL;
             default -> op;
         };
+    }
+
+    /** {@code column op literal} on a column compared by value (see the class comment), or empty. */
+    private static Optional<RowFilter> valueComparison(Op op, ResolvedExpression column, ResolvedExpression literal) {
+        if (!(column instanceof FieldReferenceExpression ref) || !(literal instanceof ValueLiteralExpression lit)
+                || lit.isNull()) {
+            return Optional.empty();
+        }
+        LogicalTypeRoot root = ref.getOutputDataType().getLogicalType().getTypeRoot();
+        if (lit.getOutputDataType().getLogicalType().getTypeRoot() != root) {
+            return Optional.empty();
+        }
+        Optional<?> value = switch (root) {
+            case BOOLEAN -> lit.getValueAs(Boolean.class);
+            case TINYINT -> lit.getValueAs(Byte.class).map(v -> (long) v);
+            case SMALLINT -> lit.getValueAs(Short.class).map(v -> (long) v);
+            case INTEGER -> lit.getValueAs(Integer.class).map(v -> (long) v);
+            case BIGINT -> lit.getValueAs(Long.class);
+            case DATE -> lit.getValueAs(LocalDate.class).map(LocalDate::toEpochDay);
+            case DECIMAL -> lit.getValueAs(BigDecimal.class);
+            default -> Optional.empty();
+        };
+        return value.map(v -> new RowFilter.ValueTest(ref.getName(), op, List.of(v)));
+    }
+
+    /** Any column of the table (all are read by the reader), or empty. */
+    private static Optional<String> anyColumn(ResolvedExpression e) {
+        return e instanceof FieldReferenceExpression ref ? Optional.of(ref.getName()) : Optional.empty();
     }
 
     /** The name of a STRING (VARCHAR) column read as views, or empty. */

@@ -1,13 +1,14 @@
 package dev.stringview.flink.internal;
 
+import dev.stringview.parquet.ParquetSources;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
+import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
@@ -23,9 +24,9 @@ import org.apache.parquet.schema.Type;
 
 /**
  * The files of a table and how its declared columns map onto them: which are read as views (STRING, BYTES) and
- * which through parquet-java (the other flat types). Built once when the table source is created, so a declared
- * column the files cannot give fails the query at planning time with the column, its Flink type and its Parquet
- * type in the message.
+ * which as fixed-width columns (the other flat types), both through {@code ParquetViewReader}. Built once when the
+ * table source is created, so a declared column the files cannot give fails the query at planning time with the
+ * column, its Flink type and its Parquet type in the message.
  */
 record TableLayout(String table, List<String> files, RowType rowType) implements Serializable {
     TableLayout {
@@ -70,20 +71,14 @@ record TableLayout(String table, List<String> files, RowType rowType) implements
         }
     }
 
+    /** The files as Spark and Hive list a table ({@link ParquetSources#files}), as paths. */
     private static List<String> listFiles(String table, String path) {
         Path root = path.startsWith("file:") ? Path.of(URI.create(path)) : Path.of(path);
-        if (Files.isRegularFile(root)) {
-            return List.of(root.toString());
-        }
-        if (!Files.isDirectory(root)) {
+        try {
+            return ParquetSources.files(root).stream().map(Path::toString).toList();
+        } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("path is neither a file nor a directory: table=" + table + " path="
                     + path);
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(Files::isRegularFile)
-                    .filter(p -> p.getFileName().toString().endsWith(".parquet"))
-                    .filter(p -> !root.relativize(p).toString().matches("(^|.*/)[._].*")) // hidden, _SUCCESS, ...
-                    .map(Path::toString).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the directory: table=" + table + " path=" + path, e);
         }
@@ -101,7 +96,9 @@ record TableLayout(String table, List<String> files, RowType rowType) implements
         PrimitiveType p = field.asPrimitiveType();
         LogicalTypeAnnotation logical = p.getLogicalTypeAnnotation();
         boolean ok = switch (type.getTypeRoot()) {
-            case VARCHAR, CHAR, VARBINARY, BINARY -> p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY;
+            // A DECIMAL on BINARY is read as a fixed-width column, not as views.
+            case VARCHAR, CHAR, VARBINARY, BINARY -> p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY
+                    && !(logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation);
             case BOOLEAN -> p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BOOLEAN;
             case TINYINT, SMALLINT, INTEGER -> p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.INT32
                     && (logical == null || logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation);
@@ -109,6 +106,9 @@ record TableLayout(String table, List<String> files, RowType rowType) implements
                     && logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation;
             case BIGINT -> p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.INT64
                     && (logical == null || logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation);
+            case DECIMAL -> logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d
+                    && d.getPrecision() == ((DecimalType) type).getPrecision()
+                    && d.getScale() == ((DecimalType) type).getScale();
             case FLOAT -> p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.FLOAT;
             case DOUBLE -> p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.DOUBLE;
             case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE ->

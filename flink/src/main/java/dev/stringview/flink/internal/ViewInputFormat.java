@@ -2,6 +2,7 @@ package dev.stringview.flink.internal;
 
 import dev.stringview.ViewColumn;
 import dev.stringview.parquet.BatchFilter;
+import dev.stringview.parquet.FixedWidthColumn;
 import dev.stringview.parquet.ParquetScan;
 import dev.stringview.parquet.RowFilter;
 import dev.stringview.parquet.ParquetViewOptions;
@@ -25,16 +26,17 @@ import org.apache.flink.core.memory.MemorySegmentFactory;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.binary.BinaryStringData;
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
- * Reads the splits (row groups) of a table: string and binary columns as views through {@link ParquetViewReader}
- * with batch-scoped memory, the other columns through parquet-java ({@link FlatColumns}); runs the pushed filter on
- * each batch's views and emits only the rows where it is TRUE.
+ * Reads the splits (row groups) of a table through one {@link ParquetViewReader} with batch-scoped memory: string
+ * and binary columns as views, the other columns as {@link FixedWidthColumn}s; runs the pushed filter on each batch
+ * and emits only the rows where it is TRUE.
  *
  * <p>Memory. The file is mapped into an arena this format owns while a split is open, and the view reader frees
- * each batch's views, bitmaps and the pages it read past when it reads the next batch. The strings of the emitted
+ * each batch's views, values, bitmaps and the pages it read past when it reads the next batch. The other columns'
+ * values of an emitted row are read into Flink's own values (boxed, as {@link GenericRowData} holds them) when the
+ * row is made, while its batch is alive. The strings of the emitted
  * rows are copied once, into one heap {@code byte[]} per batch and column set, which the emitted
  * {@link BinaryStringData}s point into (no {@code java.lang.String} is made). They are not wrapped by address:
  * Flink may hold an emitted row after the source has moved on (chained operators with object reuse, buffers) and
@@ -55,16 +57,15 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
 
     private transient RowGroupSplit split;
     private transient Arena arena;
-    private transient ParquetViewReader views;
-    private transient FlatColumns flats;
+    private transient ParquetViewReader reader;
     private transient BatchFilter compiled;
     private transient ViewBatch viewBatch;
-    private transient List<String> viewNames;
-    private transient int[] outputView; // per output field: index in viewNames, or -1
-    private transient int[] outputFlat; // per output field: index in the flat columns, or -1
+    private transient int[] outputColumn; // per output field: index in the reader's columns
     private transient boolean[] outputString;
+    private transient boolean[] outputFixed;
     private transient long rowsLeft;
-    private transient List<ViewColumn> batch;
+    private transient ViewColumn[] outputViews; // per output field of the current batch, or null
+    private transient FixedWidthColumn[] outputFixedColumns; // per output field of the current batch, or null
     private transient int[] selection;
     private transient int kept;
     private transient int cursor;
@@ -121,54 +122,45 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
         this.rowsLeft = split.rows();
         this.kept = 0;
         this.cursor = 0;
-        this.views = null;
-        this.flats = null;
+        this.reader = null;
         this.arena = null;
     }
 
     private void start() throws IOException {
-        Set<String> viewColumns = new LinkedHashSet<>();
-        List<String> flatColumns = new ArrayList<>();
-        List<LogicalType> flatTypes = new ArrayList<>();
-        outputView = new int[projection.length];
-        outputFlat = new int[projection.length];
+        Set<String> columns = new LinkedHashSet<>();
         outputString = new boolean[projection.length];
+        outputFixed = new boolean[projection.length];
         for (int i = 0; i < projection.length; i++) {
             int field = projection[i];
             LogicalTypeRoot root = layout.type(field).getTypeRoot();
             outputString[i] = root == LogicalTypeRoot.VARCHAR || root == LogicalTypeRoot.CHAR;
-            if (layout.isView(field)) {
-                viewColumns.add(layout.name(field));
-            } else if (!flatColumns.contains(layout.name(field))) {
-                flatColumns.add(layout.name(field));
-                flatTypes.add(layout.type(field));
-            }
+            outputFixed[i] = !layout.isView(field);
+            columns.add(layout.name(field));
         }
         if (filter != null) {
-            viewColumns.addAll(filter.columns());
+            columns.addAll(filter.columns());
         }
-        viewNames = List.copyOf(viewColumns);
+        List<String> names = List.copyOf(columns);
+        outputColumn = new int[projection.length];
         for (int i = 0; i < projection.length; i++) {
-            outputView[i] = viewNames.indexOf(layout.name(projection[i]));
-            outputFlat[i] = layout.isView(projection[i]) ? -1 : flatColumns.indexOf(layout.name(projection[i]));
+            outputColumn[i] = names.indexOf(layout.name(projection[i]));
         }
+        outputViews = new ViewColumn[projection.length];
+        outputFixedColumns = new FixedWidthColumn[projection.length];
         Arena opened = Arena.ofShared(); // Flink may close the format from a thread other than the reading one
         try {
-            if (!viewNames.isEmpty()) {
-                views = ParquetViewReader.open(Path.of(split.file()), opened, ParquetViewOptions.defaults()
-                        .withColumns(viewNames).withBatchSize(batchSize).withUtf8Validation(validateUtf8)
+            if (!names.isEmpty()) {
+                reader = ParquetViewReader.open(Path.of(split.file()), opened, ParquetViewOptions.defaults()
+                        .withColumns(names).withBatchSize(batchSize).withUtf8Validation(validateUtf8)
                         .withBatchScopedMemory(true));
-                views.seekRowGroup(split.rowGroup());
-            }
-            if (!flatColumns.isEmpty()) {
-                flats = new FlatColumns(split.file(), split.rowGroup(), flatColumns, flatTypes, batchSize);
+                reader.seekRowGroup(split.rowGroup());
             }
         } catch (IOException | RuntimeException e) {
-            closeReaders(opened);
+            closeReader(opened);
             throw e;
         }
         arena = opened;
-        compiled = filter == null ? null : BatchFilter.of(filter, views);
+        compiled = filter == null ? null : BatchFilter.of(filter, reader);
         selection = new int[batchSize];
     }
 
@@ -191,23 +183,22 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
 
     private void nextBatch() throws IOException {
         int rows;
-        batch = List.of();
-        if (views != null) {
-            ViewBatch b = views.nextBatch(); // frees the previous batch
+        if (reader != null) {
+            ViewBatch b = reader.nextBatch(); // frees the previous batch
             if (b == null || b.rowGroup() != split.rowGroup()) {
                 throw new IllegalStateException("row group ended early: table=" + layout.table() + " file="
                         + split.file() + " rowGroup=" + split.rowGroup() + " rowsLeft=" + rowsLeft);
             }
             rows = b.rowCount();
-            batch = b.columns();
             viewBatch = b;
+            for (int f = 0; f < projection.length; f++) {
+                outputViews[f] = outputFixed[f] ? null : b.column(outputColumn[f]);
+                outputFixedColumns[f] = outputFixed[f] ? b.fixedWidthColumn(outputColumn[f]) : null;
+            }
         } else {
             rows = (int) Math.min(batchSize, rowsLeft);
         }
         rowsLeft -= rows;
-        if (flats != null) {
-            flats.read(rows);
-        }
         if (compiled != null) {
             kept = compiled.select(viewBatch, selection);
         } else {
@@ -225,7 +216,7 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
         long total = 0;
         for (int f = 0; f < projection.length; f++) {
             if (outputString[f]) {
-                ViewColumn c = batch.get(outputView[f]);
+                ViewColumn c = outputViews[f];
                 for (int i = 0; i < kept; i++) {
                     total += c.length(selection[i]);
                 }
@@ -246,7 +237,7 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
             if (!outputString[f]) {
                 continue;
             }
-            ViewColumn c = batch.get(outputView[f]);
+            ViewColumn c = outputViews[f];
             for (int i = 0; i < kept; i++) {
                 MemorySegment value = c.segment(selection[i]);
                 blockOffsets[f * kept + i] = offset;
@@ -263,8 +254,10 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
         int row = selection[cursor];
         GenericRowData out = new GenericRowData(projection.length);
         for (int f = 0; f < projection.length; f++) {
-            if (outputView[f] >= 0) {
-                ViewColumn c = batch.get(outputView[f]);
+            if (outputFixed[f]) {
+                out.setField(f, FlinkValues.value(outputFixedColumns[f], layout.type(projection[f]), row));
+            } else {
+                ViewColumn c = outputViews[f];
                 if (c.isNull(row)) {
                     out.setField(f, null);
                 } else if (outputString[f]) {
@@ -273,8 +266,6 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
                 } else {
                     out.setField(f, c.segment(row).toArray(ValueLayout.JAVA_BYTE));
                 }
-            } else {
-                out.setField(f, flats.value(outputFlat[f], row));
             }
         }
         cursor++;
@@ -285,28 +276,23 @@ final class ViewInputFormat extends RichInputFormat<RowData, RowGroupSplit> {
     public void close() throws IOException {
         Arena a = arena;
         arena = null;
-        batch = null;
+        outputViews = null;
+        outputFixedColumns = null;
+        viewBatch = null;
         block = null;
-        closeReaders(a);
+        closeReader(a);
         split = null;
     }
 
-    private void closeReaders(Arena a) throws IOException {
+    private void closeReader(Arena a) throws IOException {
         try {
-            if (views != null) {
-                views.close();
+            if (reader != null) {
+                reader.close();
             }
         } finally {
-            views = null;
-            try {
-                if (flats != null) {
-                    flats.close();
-                }
-            } finally {
-                flats = null;
-                if (a != null) {
-                    a.close();
-                }
+            reader = null;
+            if (a != null) {
+                a.close();
             }
         }
     }

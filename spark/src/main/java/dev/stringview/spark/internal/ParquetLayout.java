@@ -1,12 +1,12 @@
 package dev.stringview.spark.internal;
 
+import dev.stringview.parquet.ParquetSources;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -19,6 +19,7 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -28,38 +29,24 @@ final class ParquetLayout {
     private ParquetLayout() {}
 
     /**
-     * The Parquet files at {@code path}: the file itself, or the regular files of a directory (recursively, in
-     * name order), leaving out names starting with '_' or '.' as Spark does ({@code _SUCCESS}, {@code .crc}).
+     * The Parquet files at {@code path}: the file itself, or the files of a directory as Spark lists them
+     * ({@link ParquetSources#files}: recursively, in name order, leaving out names starting with '_' or '.').
      */
     static List<Path> files(String path) {
         Path root = Path.of(stripFileScheme(path));
         if (!Files.exists(root)) {
             throw new IllegalArgumentException("no such file or directory: path=" + path);
         }
-        if (Files.isRegularFile(root)) {
-            return List.of(root);
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            List<Path> files = walk.filter(Files::isRegularFile)
-                    .filter(p -> !hidden(root.relativize(p)))
-                    .sorted().toList();
-            if (files.isEmpty()) {
-                throw new IllegalArgumentException("no parquet files in directory: path=" + path);
-            }
-            return files;
+        List<Path> files;
+        try {
+            files = ParquetSources.files(root);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list directory: path=" + path, e);
         }
-    }
-
-    private static boolean hidden(Path relative) {
-        for (Path part : relative) {
-            String name = part.toString();
-            if (name.startsWith("_") || name.startsWith(".")) {
-                return true;
-            }
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("no parquet files in directory: path=" + path);
         }
-        return false;
+        return files;
     }
 
     /** Only the local file system is read (the file is memory-mapped): {@code file:} URIs become paths. */
@@ -125,6 +112,16 @@ final class ParquetLayout {
         }
         PrimitiveType p = field.asPrimitiveType();
         LogicalTypeAnnotation logical = p.getLogicalTypeAnnotation();
+        if (logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d) {
+            // On INT32, INT64, FIXED_LEN_BYTE_ARRAY and BINARY, as Spark's own reader; wider than Spark's 38
+            // digits is left out.
+            return p.getPrimitiveTypeName() != PrimitiveType.PrimitiveTypeName.INT96
+                    && p.getPrimitiveTypeName() != PrimitiveType.PrimitiveTypeName.BOOLEAN
+                    && p.getPrimitiveTypeName() != PrimitiveType.PrimitiveTypeName.FLOAT
+                    && p.getPrimitiveTypeName() != PrimitiveType.PrimitiveTypeName.DOUBLE
+                    && d.getPrecision() <= DecimalType.MAX_PRECISION()
+                    ? DataTypes.createDecimalType(d.getPrecision(), d.getScale()) : null;
+        }
         return switch (p.getPrimitiveTypeName()) {
             case BINARY -> logical == null || logical instanceof LogicalTypeAnnotation.BsonLogicalTypeAnnotation
                     ? DataTypes.BinaryType

@@ -11,7 +11,17 @@ import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.UserDefinedScalarFunc;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -24,7 +34,12 @@ import org.apache.spark.unsafe.types.UTF8String;
  *
  * <p>Exact means: a string column of the UTF8_BINARY collation (plain bytes; any other collation, including
  * UTF8_BINARY_RTRIM, compares differently), string constants of that collation, and one of the operators our
- * kernels implement. {@code AND}, {@code OR} and {@code NOT} are translated when every child is.
+ * kernels implement; or a comparison ({@code = <> < <= > >= IN}) of a BOOLEAN, BYTE, SHORT, INT, LONG, DATE,
+ * FLOAT, DOUBLE or DECIMAL column with a constant of the column's type, which {@link RowFilter.ValueTest} compares
+ * by value in Spark's order (NaN equal to itself and above every other value, {@code -0.0 = 0.0}). Timestamps are
+ * left to Spark: a TIMESTAMP(MILLIS) column's values are in another unit than Spark's microsecond constants.
+ * {@code IS NULL} and {@code IS NOT NULL} are translated on every column. {@code AND}, {@code OR} and {@code NOT}
+ * are translated when every child is.
  *
  * <p>A NULL constant makes a leaf NULL where it would be FALSE ({@code s IN ('a', NULL)} is never FALSE; {@code s =
  * NULL} is NULL everywhere). RowFilter has no NULL constant, so such a leaf is mapped by its polarity: under an even
@@ -38,12 +53,13 @@ final class PredicateTranslator {
     static final String STARTS_WITH_ANY = "stringview.starts_with_any";
 
     /** Never TRUE: {@code c IN ()} (FALSE on values, NULL on nulls); keeps a column, so batches have rows. */
-    private static RowFilter never(String column) {
-        return new RowFilter.StringTest(column, Op.IN, List.of());
+    private RowFilter never(String column) {
+        return stringColumn(column) ? new RowFilter.StringTest(column, Op.IN, List.of())
+                : new RowFilter.ValueTest(column, Op.IN, List.of());
     }
 
     /** Never FALSE: {@code NOT (c IN ())} (TRUE on values, NULL on nulls). */
-    private static RowFilter neverFalse(String column) {
+    private RowFilter neverFalse(String column) {
         return RowFilter.not(never(column));
     }
 
@@ -89,12 +105,16 @@ final class PredicateTranslator {
             case "CONTAINS":
                 return function(c, Op.CONTAINS, positive);
             case "IS_NULL":
-                return c.length == 1 && stringColumn(c[0]) != null ? RowFilter.isNull(stringColumn(c[0])) : null;
+                return c.length == 1 && anyColumn(c[0]) != null ? RowFilter.isNull(anyColumn(c[0])) : null;
             case "IS_NOT_NULL":
-                return c.length == 1 && stringColumn(c[0]) != null ? RowFilter.isNotNull(stringColumn(c[0])) : null;
+                return c.length == 1 && anyColumn(c[0]) != null ? RowFilter.isNotNull(anyColumn(c[0])) : null;
             case "IN":
                 return in(c, positive);
             case "BOOLEAN_EXPRESSION":
+                String bare = c.length == 1 ? valueColumn(c[0]) : null;
+                if (bare != null && columnType(bare) instanceof BooleanType) {
+                    return new RowFilter.ValueTest(bare, Op.EQUAL, List.of(true)); // a BOOLEAN column as the predicate
+                }
                 return c.length == 1 && c[0] instanceof UserDefinedScalarFunc f ? ourFunction(f, positive) : null;
             default:
                 return null;
@@ -123,6 +143,17 @@ final class PredicateTranslator {
 
     /** {@code op(column, literal)}, or null. */
     private RowFilter function(Expression[] c, Op op, boolean positive) {
+        if (c.length == 2 && valueColumn(c[0]) != null && op != Op.STARTS_WITH && op != Op.ENDS_WITH
+                && op != Op.CONTAINS) {
+            String column = valueColumn(c[0]);
+            if (!(c[1] instanceof Literal<?> lit) || !sameType(lit.dataType(), columnType(column))) {
+                return null;
+            }
+            if (lit.value() == null) {
+                return positive ? never(column) : neverFalse(column);
+            }
+            return new RowFilter.ValueTest(column, op, List.of(constant(lit.value())));
+        }
         String column = c.length == 2 ? stringColumn(c[0]) : null;
         if (column == null || !(c[1] instanceof Literal<?> lit) || !binaryString(lit.dataType())) {
             return null;
@@ -134,6 +165,22 @@ final class PredicateTranslator {
     }
 
     private RowFilter in(Expression[] c, boolean positive) {
+        String valueColumn = c.length >= 1 ? valueColumn(c[0]) : null;
+        if (valueColumn != null) {
+            List<Object> values = new ArrayList<>();
+            boolean sawNull = false;
+            for (int i = 1; i < c.length; i++) {
+                if (!(c[i] instanceof Literal<?> lit) || !sameType(lit.dataType(), columnType(valueColumn))) {
+                    return null;
+                }
+                if (lit.value() == null) {
+                    sawNull = true;
+                } else {
+                    values.add(constant(lit.value()));
+                }
+            }
+            return sawNull && !positive ? neverFalse(valueColumn) : new RowFilter.ValueTest(valueColumn, Op.IN, values);
+        }
         String column = c.length >= 1 ? stringColumn(c[0]) : null;
         if (column == null) {
             return null;
@@ -192,6 +239,61 @@ final class PredicateTranslator {
         // No alternative: FALSE on a value, NULL on a null row, as the function is; an empty IN says the same.
         return alternatives.isEmpty() ? new RowFilter.StringTest(column, Op.IN, List.of())
                 : alternatives.size() == 1 ? alternatives.get(0) : new RowFilter.Or(alternatives);
+    }
+
+    /**
+     * A Spark literal's value as a {@link RowFilter.ValueTest} constant: integers and dates (days) as Long, FLOAT
+     * and DOUBLE as Double (a float widens exactly), DECIMAL as BigDecimal, BOOLEAN as Boolean.
+     */
+    private static Object constant(Object value) {
+        return switch (value) {
+            case Boolean b -> b;
+            case Byte b -> (long) b;
+            case Short sh -> (long) sh;
+            case Integer i -> (long) i;
+            case Long l -> l;
+            case Float f -> (double) f;
+            case Double d -> d;
+            case Decimal d -> d.toJavaBigDecimal();
+            default -> throw new IllegalArgumentException("unexpected literal: type=" + value.getClass().getName());
+        };
+    }
+
+    /** The top-level column {@code e} refers to, whatever its type, or null. */
+    private String anyColumn(Expression e) {
+        if (!(e instanceof NamedReference ref) || ref.fieldNames().length != 1) {
+            return null;
+        }
+        return columnType(ref.fieldNames()[0]) == null ? null : ref.fieldNames()[0];
+    }
+
+    /** The top-level column {@code e} refers to if it is compared by value (see the class comment), or null. */
+    private String valueColumn(Expression e) {
+        String name = anyColumn(e);
+        DataType type = name == null ? null : columnType(name);
+        return type instanceof BooleanType || type instanceof ByteType || type instanceof ShortType
+                || type instanceof IntegerType || type instanceof LongType || type instanceof DateType
+                || type instanceof FloatType || type instanceof DoubleType || type instanceof DecimalType
+                ? name : null;
+    }
+
+    /** A literal of the column's type: Spark casts constants to it (a DECIMAL's precision may differ). */
+    private static boolean sameType(DataType literal, DataType column) {
+        return literal.equals(column) || (literal instanceof DecimalType && column instanceof DecimalType);
+    }
+
+    private DataType columnType(String name) {
+        for (StructField field : schema.fields()) {
+            if (field.name().equals(name)) {
+                return field.dataType();
+            }
+        }
+        return null;
+    }
+
+    private boolean stringColumn(String name) {
+        DataType type = columnType(name);
+        return type instanceof StringType || type instanceof org.apache.spark.sql.types.BinaryType;
     }
 
     /** The name of the top-level UTF8_BINARY string column {@code e} refers to, or null. */

@@ -11,33 +11,31 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * What every partition reads, decided on the driver and shipped to the executors: the output schema Spark asked
- * for, the string and other columns to read (the output's plus those only the filter needs), the filter, the
- * batch size and the reader options.
+ * for, the columns to read (the output's plus those only the filter needs), the filter, the batch size and the
+ * reader options.
  */
-record ScanPlan(StructType output, List<String> stringColumns, List<String> flatColumns, RowFilter filter,
-        int batchSize, boolean validateUtf8) implements Serializable {
+record ScanPlan(StructType output, List<String> columns, RowFilter filter, int batchSize, boolean validateUtf8)
+        implements Serializable {
     private static final long serialVersionUID = 1L;
 
     ScanPlan {
-        stringColumns = List.copyOf(stringColumns);
-        flatColumns = List.copyOf(flatColumns);
+        columns = List.copyOf(columns);
     }
 
-    /** The columns to read: the output's, then the filter's that the output lacks, split into strings and others. */
+    /** The columns to read: the output's, then the filter's that the output lacks. */
     static ScanPlan of(StructType table, StructType output, RowFilter filter, int batchSize, boolean validateUtf8) {
-        List<String> strings = new ArrayList<>();
-        List<String> flats = new ArrayList<>();
+        List<String> columns = new ArrayList<>();
         for (StructField field : output.fields()) {
-            (isView(field.dataType()) ? strings : flats).add(field.name());
+            columns.add(field.name());
         }
         if (filter != null) {
             for (String column : filter.columns()) {
-                if (!strings.contains(column)) {
-                    strings.add(column);
+                if (!columns.contains(column)) {
+                    columns.add(column);
                 }
             }
         }
-        return new ScanPlan(output, strings, flats, filter, batchSize, validateUtf8);
+        return new ScanPlan(output, columns, filter, batchSize, validateUtf8);
     }
 
     /** Read as views: string and binary columns. */

@@ -297,7 +297,8 @@ public final class Report {
                 "ParquetLoadBenchmark", String.valueOf(ParquetLoadBenchmark.ROWS),
                 "HitsQueryBenchmark", String.valueOf(HitsQueryBenchmark.ROWS),
                 "HitsFloorBenchmark", String.valueOf(HitsQueryBenchmark.ROWS),
-                "FlatLoadBenchmark", String.valueOf(FlatLoadBenchmark.ROWS));
+                "FlatLoadBenchmark", String.valueOf(FlatLoadBenchmark.ROWS),
+                "RemoteStoreBenchmark", "2000000");
         int shrunk = 0;
         for (Result r : results) {
             String expected = defaults.get(r.benchmark());

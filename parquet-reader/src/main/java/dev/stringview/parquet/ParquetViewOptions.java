@@ -31,9 +31,8 @@ import java.util.concurrent.Executor;
  * @param prefetch where to read the next row groups' column chunks from a source that is not in memory while the
  *     current one is decoded ({@link ParquetViewReader#open(ParquetSource, java.lang.foreign.Arena,
  *     ParquetViewOptions)}); null (the default) reads each row group when the reader reaches it. The reader starts
- *     no thread of its own. With arena-scoped memory, prefetching needs an arena other threads may allocate from
- *     ({@code Arena.ofShared()}, {@code ofAuto()}, {@code global()}); with a confined arena the reader reads on
- *     its own thread.
+ *     no thread of its own. Only with {@link #batchScopedMemory()}: with arena-scoped memory the chunks live in the
+ *     caller's arena, which may be confined to the caller's thread, so the reader reads on its own thread.
  * @param maxRowGroupsInMemory with batch-scoped memory, the most row groups of column chunks held at once: the
  *     one being decoded and those prefetched (at least 1, default 2). With arena-scoped memory the chunks live in
  *     the caller's arena and only the read-ahead is bounded by it.

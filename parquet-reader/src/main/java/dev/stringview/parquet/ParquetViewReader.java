@@ -145,8 +145,10 @@ public final class ParquetViewReader implements AutoCloseable {
         this.file = file;
         this.reads = reads;
         this.arena = options.batchScopedMemory() ? null : arena;
-        this.prefetch = file == null && options.prefetch() != null
-                && (options.batchScopedMemory() || otherThreadsMayAllocate(arena)) ? options.prefetch() : null;
+        // Read-ahead fills arenas of the reader's own, so only batch-scoped memory prefetches: the caller's arena
+        // may be confined to the caller's thread.
+        this.prefetch = file == null && options.prefetch() != null && options.batchScopedMemory()
+                ? options.prefetch() : null;
         this.footer = footer;
         this.footerStart = footerStart;
         this.allColumns = allColumns;
@@ -415,11 +417,6 @@ public final class ParquetViewReader implements AutoCloseable {
             throw new IOException("cannot read the footer: file=" + name + " offset=" + offset + " length=" + length
                     + " detail=\"" + e.getMessage() + "\"", e);
         }
-    }
-
-    /** Whether a segment of {@code arena} may be used by a thread other than the caller's (not confined). */
-    private static boolean otherThreadsMayAllocate(Arena arena) {
-        return arena != null && arena.allocate(1).isAccessibleBy(new Thread(() -> {}));
     }
 
     /** The footer from {@code tail}, the file's bytes from {@code tailStart} to its end. */

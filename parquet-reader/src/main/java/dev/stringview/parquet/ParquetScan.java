@@ -379,6 +379,24 @@ public final class ParquetScan {
         return file;
     }
 
+    /** Pruning only, for {@link ParquetViewOptions#filter()}: every source on, no file of its own to open. */
+    private static final ParquetScan PRUNING = new ParquetScan((arena, options, exactly) -> {
+        throw new IllegalStateException("a pruning-only scan opens no file");
+    }, ParquetViewOptions.defaults(), null, 1, true, true, true, true, true, true);
+
+    /**
+     * For {@link ParquetViewOptions#filter()}: which of {@code candidates} (row groups of {@code file}) the filter
+     * may be TRUE on, by statistics, bloom filters, dictionaries and the page index, as a scan prunes them.
+     */
+    static boolean[] mayPass(ParquetViewReader file, RowFilter filter, boolean[] candidates) throws IOException {
+        BoundFilter bound = bind(file, filter);
+        boolean[] may = new boolean[candidates.length];
+        for (int g = 0; g < candidates.length; g++) {
+            may[g] = candidates[g] && PRUNING.mayPass(file, g, bound);
+        }
+        return may;
+    }
+
     private static BoundFilter bind(ParquetViewReader file, RowFilter filter) {
         return BoundFilter.bind(filter, column -> ValueDomain.of(file.primitiveType(column)));
     }
@@ -715,7 +733,9 @@ public final class ParquetScan {
     private static List<Integer> allGroups(ParquetViewReader file) {
         List<Integer> groups = new ArrayList<>();
         for (int g = 0; g < file.rowGroupCount(); g++) {
-            groups.add(g);
+            if (file.readsRowGroup(g)) {
+                groups.add(g);
+            }
         }
         return groups;
     }
@@ -723,7 +743,7 @@ public final class ParquetScan {
     private List<Integer> rowGroupsToRead(ParquetViewReader file, BoundFilter bound) throws IOException {
         List<Integer> groups = new ArrayList<>();
         for (int g = 0; g < file.rowGroupCount(); g++) {
-            if (mayPass(file, g, bound)) {
+            if (file.readsRowGroup(g) && mayPass(file, g, bound)) {
                 groups.add(g);
             }
         }

@@ -18,7 +18,7 @@ public final class ViewKernels {
 
     /**
      * Warms up the Panama Vector API loops on the calling thread and then lets every kernel use them; returns
-     * whether any vector loop is now in use. Until this has run, all kernels (predicates, {@link InlineViews} and
+     * whether any vector loop is now in use. Until this has run, all kernels (predicates, {@code InlineViews} and
      * these) run their scalar loops, which are fast from the first row, and the library never warms anything up
      * by itself: it starts no thread (decision record docs/decisions/001-vectorization-without-threads.md).
      *

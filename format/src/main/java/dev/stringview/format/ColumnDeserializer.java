@@ -3,7 +3,7 @@ package dev.stringview.format;
 import static dev.stringview.format.internal.Wire.LE_INT;
 import static dev.stringview.format.internal.Wire.LE_LONG;
 
-import dev.stringview.InlineViews;
+import dev.stringview.internal.reader.InlineViews;
 import dev.stringview.Utf8;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumns;
@@ -15,6 +15,7 @@ import dev.stringview.format.internal.Lz4Block;
 import dev.stringview.format.internal.SizeCodec;
 import dev.stringview.format.internal.ViewLoops;
 import dev.stringview.format.internal.Wire;
+import dev.stringview.internal.reader.InlineWords;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
@@ -499,14 +500,14 @@ public final class ColumnDeserializer {
             long lo;
             long hi;
             if (p <= wordsEnd) {
-                lo = (long) BYTES_LE_LONG.get(bytes, p) & ViewLayout.inlineLowMask(length);
-                hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & ViewLayout.inlineHighMask(length);
+                lo = (long) BYTES_LE_LONG.get(bytes, p) & InlineWords.inlineLowMask(length);
+                hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & InlineWords.inlineHighMask(length);
             } else { // the array's last bytes
                 lo = gather(bytes, p, Math.min(length, 8));
                 hi = gather(bytes, p + 8, Math.max(length - 8, 0));
             }
-            out[2 * i] = ViewLayout.inlineWord0(length, lo);
-            out[2 * i + 1] = ViewLayout.inlineWord1(lo, hi);
+            out[2 * i] = InlineWords.inlineWord0(length, lo);
+            out[2 * i + 1] = InlineWords.inlineWord1(lo, hi);
         } else {
             out[2 * i] = length | ((long) (int) BYTES_LE_INT.get(bytes, p) << 32);
             out[2 * i + 1] = bufferIndex | ((long) offset << 32);

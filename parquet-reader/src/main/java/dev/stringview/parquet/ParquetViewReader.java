@@ -1,9 +1,9 @@
 package dev.stringview.parquet;
 
-import dev.stringview.SubstringSearch;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicate;
+import dev.stringview.internal.reader.SubstringSearch;
 import dev.stringview.parquet.internal.ColumnChunkReader;
 import dev.stringview.parquet.internal.RangeReads;
 import dev.stringview.parquet.internal.FixedLayout;

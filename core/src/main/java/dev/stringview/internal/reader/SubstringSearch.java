@@ -1,6 +1,8 @@
-package dev.stringview;
+package dev.stringview.internal.reader;
 
+import dev.stringview.ViewPredicate;
 import dev.stringview.internal.ByteSearch;
+import dev.stringview.internal.SubstringPredicate;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import java.util.Optional;
@@ -10,6 +12,9 @@ import java.util.Optional;
  * {@code contains} kernel runs (two rare needle bytes screened per position, vectorized when the Vector API is
  * enabled). For readers that search a whole encoded page in one pass and map the hits back to values themselves,
  * such as a Parquet PLAIN page, instead of searching value by value. Immutable and safe to share between threads.
+ *
+ * <p>Not API: the package is exported only to the reader modules ({@code dev.stringview.format},
+ * {@code dev.stringview.parquet}).
  */
 public final class SubstringSearch {
     private final ByteSearch search;
@@ -24,12 +29,12 @@ public final class SubstringSearch {
     }
 
     /**
-     * The search {@code predicate} runs when it is a substring test ({@link ViewPredicates#contains}, or a LIKE
+     * The search {@code predicate} runs when it is a substring test ({@code ViewPredicates.contains}, or a LIKE
      * pattern {@code '%literal%'}), else empty.
      */
     public static Optional<SubstringSearch> of(ViewPredicate predicate) {
-        return predicate instanceof ContainsPredicate contains
-                ? Optional.of(new SubstringSearch(contains.search()))
+        return predicate instanceof SubstringPredicate substring
+                ? Optional.of(new SubstringSearch(substring.search()))
                 : Optional.empty();
     }
 

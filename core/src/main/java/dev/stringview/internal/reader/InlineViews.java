@@ -1,5 +1,6 @@
-package dev.stringview;
+package dev.stringview.internal.reader;
 
+import dev.stringview.ViewLayout;
 import dev.stringview.internal.InlineViewLoop;
 import dev.stringview.internal.Vectorization;
 import java.lang.foreign.MemorySegment;
@@ -15,12 +16,15 @@ import java.util.Objects;
  * faster where a caller knows that bound, e.g. from a pass over the sizes.
  *
  * <p>On CPUs with 512-bit vectors and a JVM started with {@code --add-modules jdk.incubator.vector}, calls take a
- * Vector API form (16 rows a step, one byte expand of a 64-byte window of chars per 4 rows; AVX-512 VBMI2) once a
- * daemon thread has warmed it; until then, without the module, or under {@code -Dstringview.vectorization=false},
- * a scalar loop writes the same views. The vector form is warmed over native views and over native chars or chars
- * in a heap {@code byte[]}: it runs fastest when callers pass those (heap segments work, at the cost of a
- * recompilation that slows later native calls too); chars that are on the heap go to the entry over a
- * {@code byte[]}.
+ * Vector API form (16 rows a step, one byte expand of a 64-byte window of chars per 4 rows; AVX-512 VBMI2) once the
+ * application has called {@code ViewKernels.warmUp()}; until then, without the module, or under
+ * {@code -Dstringview.vectorization=false}, a scalar loop writes the same views (docs/decisions/001 and 015). The
+ * vector form is warmed over native views and over native chars or chars in a heap {@code byte[]}: it runs fastest
+ * when callers pass those (heap segments work, at the cost of a recompilation that slows later native calls too);
+ * chars that are on the heap go to the entry over a {@code byte[]}.
+ *
+ * <p>Not API: the package is exported only to the reader modules ({@code dev.stringview.format},
+ * {@code dev.stringview.parquet}).
  */
 public final class InlineViews {
     private InlineViews() {}

@@ -15,12 +15,16 @@ import java.util.Objects;
  * faster where a caller knows that bound, e.g. from a pass over the sizes.
  *
  * <p>On CPUs with 512-bit vectors and a JVM started with {@code --add-modules jdk.incubator.vector}, calls take a
- * Vector API form (16 rows a step, one byte expand of a 64-byte window of chars per 4 rows; AVX-512 VBMI2) once a
- * daemon thread has warmed it; until then, without the module, or under {@code -Dstringview.vectorization=false},
+ * Vector API form (16 rows a step, one byte expand of a 64-byte window of chars per 4 rows; AVX-512 VBMI2) once
+ * {@link ViewKernels#warmUp} has warmed it; until then, without the module, or under
+ * {@code -Dstringview.vectorization=false},
  * a scalar loop writes the same views. The vector form is warmed over native views and over native chars or chars
  * in a heap {@code byte[]}: it runs fastest when callers pass those (heap segments work, at the cost of a
  * recompilation that slows later native calls too); chars that are on the heap go to the entry over a
  * {@code byte[]}.
+ *
+ * <p><b>Memory.</b> Both segments are the caller's: the calls read {@code chars} and write {@code views} on the
+ * calling thread during the call only, and keep no reference to either.
  */
 public final class InlineViews {
     private InlineViews() {}

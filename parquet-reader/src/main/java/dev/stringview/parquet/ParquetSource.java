@@ -11,7 +11,10 @@ import java.util.List;
  * <p>A reader asks for few, large ranges: one read at the end of the file for the footer, then, per row group, the
  * projected column chunks with small gaps between them merged into one range (docs/parquet.md, "The I/O plan").
  * Bytes land in segments the reader allocates from its own memory, and views then point into them: a value's
- * bytes cross from the source once and are never copied one by one.
+ * bytes cross from the source once and are never copied one by one. An implementation writes into the
+ * {@code destination} it is given during the call only, from the calling thread (the reader makes the segment
+ * accessible there), and keeps no reference to it; the segment of {@link #inMemory} stays the source maker's and
+ * must outlive every reader's batches.
  *
  * <p>Implementations must allow concurrent calls of {@link #read} from several threads (a scan reads row groups
  * in parallel, and the next row group is fetched while the current one is decoded). The source belongs to whoever

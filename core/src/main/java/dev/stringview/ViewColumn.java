@@ -25,10 +25,11 @@ import java.util.Optional;
  * <p><b>Memory.</b> A column owns nothing and frees nothing. Its segments belong to the arenas of whoever made them
  * (a builder's allocator, a reader's arena, the caller of {@link ViewColumns#fromViews}), and whoever owns such an
  * arena frees them by closing it; after that, any access throws {@link IllegalStateException}. What the accessors
- * return ({@link #views}, {@link #buffer}, {@link #validity}, {@link #segment}, {@link #view}) are read-only slices
- * of those segments, valid exactly as long; {@link #bytes} and {@link #string} are heap copies. Operations that
- * produce new views ({@link #take}, {@link #compact}, {@link ViewColumns#concat}) take the allocator to put them
- * in; {@link #take} and {@link #slice} share the data buffers, so their result lives only as long as this column's.
+ * return ({@link #views}, {@link #buffer}, {@link #validity}, {@link #segment}) are read-only slices of those
+ * segments, valid exactly as long, and so are the bytes of a long value's {@link #view}; {@link #bytes} and
+ * {@link #string} are heap copies. Operations that produce new views ({@link #take}, {@link #compact},
+ * {@link ViewColumns#concat}) take the allocator to put them in; {@link #take} and {@link #slice} share this
+ * column's data buffers, so their result is valid only as long as those are.
  *
  * <p><b>Threads.</b> A column never changes after construction, so any number of threads may read it at once,
  * provided its segments may be accessed from those threads (a shared or global arena, not a confined one).

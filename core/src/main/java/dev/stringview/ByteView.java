@@ -60,7 +60,8 @@ import java.util.Objects;
  *
  * <p><b>Threads.</b> A {@code ByteView} is immutable: every field is {@code final} (the hash is computed before
  * construction, never cached afterwards), so values may be shared between threads like {@link String}s, even
- * through a data race.
+ * through a data race. Reading the bytes of a long value held in a segment needs that segment to be accessible
+ * from the reading thread (not a confined arena's, from another thread).
  *
  * <p><b>Order.</b> {@link #compareTo} is unsigned lexicographic byte order (UTF-8 code point order), a proper
  * prefix first, the same order as {@link ViewKernels#argsort}. {@link #sort(ByteView[])} sorts an array of values in

@@ -12,6 +12,10 @@ import java.util.Objects;
 /**
  * Kernels over whole columns: column-versus-column comparison, hashing, sorting and distinct counting. Like the
  * predicates they decide from the views first and read data buffers only when the views cannot tell.
+ *
+ * <p><b>Memory.</b> The kernels read the columns during the call, on the calling thread (so their segments must
+ * be accessible from it), keep no reference to them and allocate no off-heap memory: results go to the caller's
+ * arrays or to new heap arrays. {@link #warmUp} allocates its private data in an arena it closes before returning.
  */
 public final class ViewKernels {
     private ViewKernels() {}

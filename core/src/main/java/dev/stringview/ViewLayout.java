@@ -20,6 +20,8 @@ import java.nio.ByteOrder;
  * <p>Kernels read a view as two little-endian longs: {@code word0 = length | prefix << 32} and
  * {@code word1 = bufferIndex | offset << 32} (or inline bytes 4..11 for short values). Length and
  * prefix are therefore compared as one 64-bit word.
+ *
+ * <p>The static helpers read the caller's segments during the call only and keep no reference to them.
  */
 public final class ViewLayout {
     /** Bytes per view. */

@@ -44,9 +44,11 @@ import java.util.List;
  * length.
  *
  * <p><b>Memory.</b> Views, validity bitmap and chars segments come from the allocator passed to {@code read}; the
- * returned column lives until that arena closes. Reading from a segment copies what it uses out of it, so the
- * input may be unmapped or reused afterwards. Columns of more than 1 Mi rows get their views in a segment that
- * doubles as blocks arrive, so an arena then holds up to twice the final views.
+ * returned column lives until the allocator's owner frees that memory (closes the arena), and is readable from the
+ * threads that arena allows. Reading from a segment copies what it uses out of it, so the input may be unmapped or
+ * reused afterwards. Columns of more than 1 Mi rows get their views in a segment that doubles as blocks arrive, so
+ * an arena then holds up to twice the final views. The deserializer's own native scratch lives in an automatic
+ * arena that the garbage collector frees with the deserializer; no returned column points into it.
  *
  * <p><b>Bad input</b> throws {@link CorruptColumnException} naming block, row and field, never an
  * {@code OutOfMemoryError}: lengths are checked against the input's size when it is known (segments, seekable

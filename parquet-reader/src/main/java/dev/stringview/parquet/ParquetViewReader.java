@@ -50,8 +50,9 @@ import org.apache.parquet.schema.Type;
  * <p>The file is memory-mapped into the caller's arena. Views of uncompressed PLAIN and DELTA_LENGTH pages point
  * into the mapping itself; compressed pages are decompressed once into buffers from the same arena; dictionary
  * pages are decoded once per column chunk and data pages copy only 16-byte views; DELTA_BYTE_ARRAY values are
- * rebuilt once into arena buffers. By default, everything a batch references therefore lives exactly as long as
- * the arena:
+ * rebuilt once into arena buffers. A reader opened on a {@link ParquetSource} that does not hold the file in memory
+ * reads the projected column chunks into the same memory instead of mapping the file. By default, everything a
+ * batch references therefore lives exactly as long as the arena:
  * closing the arena unmaps the file and frees the pages, and any later access to a batch throws
  * {@link IllegalStateException}. Memory grows with what has been read until then.
  *
@@ -62,8 +63,9 @@ import org.apache.parquet.schema.Type;
  * the reader frees it: close it (try-with-resources) from that thread. Only the mapping of the file stays with the
  * caller's arena.
  *
- * <p>parquet-java reads the footer, schema and column-chunk metadata (through {@link SegmentInputFile} and a
- * {@link PlainParquetConfiguration}: no Hadoop file system, no JNI codecs). Page headers and pages are read here.
+ * <p>parquet-java reads the footer, schema and column-chunk metadata (through an internal {@code InputFile} over the
+ * file's tail and a {@code PlainParquetConfiguration}: no Hadoop file system, no JNI codecs). Page headers and pages
+ * are read here.
  *
  * <pre>{@code
  * try (Arena arena = Arena.ofConfined();

@@ -23,6 +23,9 @@ import java.util.Objects;
  * when callers pass those (heap segments work, at the cost of a recompilation that slows later native calls too);
  * chars that are on the heap go to the entry over a {@code byte[]}.
  *
+ * <p><b>Memory.</b> Both segments are the caller's: the calls read {@code chars} and write {@code views} on the
+ * calling thread during the call only, and keep no reference to either.
+ *
  * <p>Not API: the package is exported only to the reader modules ({@code dev.stringview.format},
  * {@code dev.stringview.parquet}).
  */

@@ -12,6 +12,8 @@ import java.util.Optional;
  * {@code contains} kernel runs (two rare needle bytes screened per position, vectorized when the Vector API is
  * enabled). For readers that search a whole encoded page in one pass and map the hits back to values themselves,
  * such as a Parquet PLAIN page, instead of searching value by value. Immutable and safe to share between threads.
+ * It holds only heap memory (its copy of the needle); {@link #indexOf} reads the caller's segment during the call
+ * and keeps no reference to it.
  *
  * <p>Not API: the package is exported only to the reader modules ({@code dev.stringview.format},
  * {@code dev.stringview.parquet}).

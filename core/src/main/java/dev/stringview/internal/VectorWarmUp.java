@@ -31,7 +31,7 @@ final class VectorWarmUp {
     static final int ROWS = 4096;
     /** Bytes of the private haystack of the substring screen. */
     private static final int HAYSTACK_BYTES = 1 << 16;
-    private static final int VIEW_WORD_METHODS = 6;
+    private static final int VIEW_WORD_METHODS = 3;
     /** Needles the substring screen is warmed with: lengths 1..20. */
     private static final int NEEDLES = 20;
 
@@ -104,10 +104,8 @@ final class VectorWarmUp {
         private final Vectorization.ViewWordScan scan;
         private final long[] words;
         private final MemorySegment views;
-        private final int[] out = new int[ROWS];
-        private final long[] words1 = new long[ROWS + 8];
-        private final long[] less = new long[16];
-        private final long[] ties = new long[16];
+        private final long[] first = new long[8];
+        private final long[] second = new long[8];
 
         ViewWordCalls(Vectorization.ViewWordScan scan, Arena arena, SplittableRandom random) {
             this.scan = scan;
@@ -125,33 +123,22 @@ final class VectorWarmUp {
             int row = random.nextInt(ROWS);
             long w0 = random.nextInt(4) == 0 ? random.nextLong() : words[2 * row];
             long w1 = words[2 * row + 1];
+            if (random.nextInt(8) == 0) { // a window at the end of the segment: the last steps go scalar
+                from = ROWS - (to - from);
+                to = ROWS;
+            }
+            int count = to - from;
             switch (method) {
-                case 0 -> scan.equalWord0(views, from, to, w0, out);
-                case 1 -> scan.countEqualViews(views.asSlice((long) from << 4), to - from, w0, w1);
-                case 5 -> scan.equalWords1(views, from, to, w0, words1);
-                case 2, 4 -> {
+                case 0 -> scan.equalWords(views, from, count, w0, w1, first, second);
+                case 1 -> {
                     int patternLength = random.nextInt(18);
                     long prefixMask = lowBytes(Math.min(patternLength, 4)) << 32;
                     long inlineMask = lowBytes(Math.max(0, Math.min(patternLength, 12) - 4));
-                    if (method == 2) {
-                        scan.prefixCandidates(views, from, to, prefixMask, w0 & prefixMask, patternLength,
-                                inlineMask, w1 & inlineMask, out);
-                    } else {
-                        scan.countPrefix(views, from, to, prefixMask, w0 & prefixMask, patternLength, inlineMask,
-                                w1 & inlineMask, out);
-                    }
+                    scan.prefixWords(views, from, count, prefixMask, w0 & prefixMask, patternLength, inlineMask,
+                            w1 & inlineMask, first, second);
                 }
-                default -> {
-                    if (random.nextInt(8) == 0) { // a window at the end of the segment: the last steps go scalar
-                        from = ROWS - (to - from);
-                        to = ROWS;
-                    }
-                    int count = to - from;
-                    Arrays.fill(less, 0, (count + 63) >>> 6, 0L);
-                    Arrays.fill(ties, 0, (count + 63) >>> 6, 0L);
-                    scan.orderWords(views, from, count, Long.reverseBytes(w0 >>> 32 | w1 << 32), (int) (w0 >>> 32),
-                            random.nextBoolean(), less, ties);
-                }
+                default -> scan.orderWords(views, from, count, Long.reverseBytes(w0 >>> 32 | w1 << 32),
+                        (int) (w0 >>> 32), first, second);
             }
         }
     }

@@ -167,67 +167,42 @@ final class VectorWarmUp {
     }
 
     /**
-     * The inline-view builder: {@code buildUpTo4}, {@code build} and {@code buildUpTo8} in turn (call % 3), each
-     * over its two data sets in turn (call / 3 even or odd): ASCII and any bytes for {@code buildUpTo4} and
-     * {@code buildUpTo8}, sizes up to 12 and up to 4 for {@code build}; every other six calls over the chars in a
-     * heap array ({@code buildFromArray}), never a heap segment.
+     * The inline-view builder over its two data sets in turn: sizes up to 12 with any bytes and sizes up to 4 with
+     * ASCII chars, so that both outcomes of the ASCII test are profiled and neither is compiled as a trap that
+     * readers of text (or of binary) would hit.
      */
     private static final class InlineViewCalls {
         private final Vectorization.InlineViewScan scan;
         private final int[][] sizes;
         private final long[][] starts;
         private final MemorySegment[] chars;
-        private final byte[][] heapChars;
         private final MemorySegment views;
 
         InlineViewCalls(Vectorization.InlineViewScan scan, Arena arena, SplittableRandom random) {
             this.scan = scan;
-            // Sizes up to 4 with ASCII chars, up to 12 with any bytes, up to 4 with any bytes (the last for
-            // buildUpTo4, which also needs both ASCII outcomes profiled), up to 8 with ASCII and with any bytes
-            // (buildUpTo8).
-            this.sizes = new int[][] {sizes(random, 4), sizes(random, 12), sizes(random, 4), sizes(random, 8),
-                    sizes(random, 8)};
+            this.sizes = new int[][] {sizes(random, 12), sizes(random, 4)};
             this.chars = new MemorySegment[sizes.length];
             this.starts = new long[sizes.length][ROWS + 1];
-            this.heapChars = new byte[sizes.length][];
             for (int c = 0; c < sizes.length; c++) {
                 for (int i = 0; i < ROWS; i++) {
                     starts[c][i + 1] = starts[c][i] + sizes[c][i];
                 }
                 long total = starts[c][ROWS];
                 chars[c] = arena.allocate(total, 1); // exactly: the last calls' windows must stay inside
-                // ASCII chars for one size class, any bytes for the other: both outcomes of the ASCII test are
-                // profiled, so neither is compiled as a trap that readers of text (or of binary) would hit
-                int byteBound = c == 0 || c == 3 ? 0x80 : 0x100;
+                int byteBound = c == 0 ? 0x100 : 0x80;
                 for (long b = 0; b < total; b++) {
                     chars[c].set(ValueLayout.JAVA_BYTE, b, (byte) random.nextInt(byteBound));
                 }
-                heapChars[c] = chars[c].toArray(ValueLayout.JAVA_BYTE);
             }
             this.views = arena.allocate(16L * ROWS, 16);
         }
 
         /** Call number {@code call} over 150-250 rows starting anywhere, half of them ending at the chars' end. */
         void call(int call, SplittableRandom random) {
-            int maxSize = call % 3 == 0 ? 4 : call % 3 == 1 ? 12 : 8;
-            boolean first = (call / 3 & 1) == 0;
-            int c = switch (maxSize) {
-                case 4 -> first ? 0 : 2;
-                case 12 -> first ? 1 : 0;
-                default -> first ? 3 : 4;
-            };
+            int c = call & 1;
             int count = 150 + random.nextInt(101);
             int from = random.nextBoolean() ? ROWS - count : random.nextInt(ROWS - count);
-            if ((call / 6 & 1) != 0) {
-                scan.buildFromArray(sizes[c], from, count, heapChars[c], (int) starts[c][from], views, 16L * from,
-                        maxSize);
-                return;
-            }
-            switch (maxSize) {
-                case 4 -> scan.buildUpTo4(sizes[c], from, count, chars[c], starts[c][from], views, 16L * from);
-                case 8 -> scan.buildUpTo8(sizes[c], from, count, chars[c], starts[c][from], views, 16L * from);
-                default -> scan.build(sizes[c], from, count, chars[c], starts[c][from], views, 16L * from);
-            }
+            scan.build(sizes[c], from, count, chars[c], starts[c][from], views, 16L * from);
         }
 
         /** Sizes uniform in [0, max]. */

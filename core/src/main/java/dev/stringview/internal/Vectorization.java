@@ -164,27 +164,6 @@ public final class Vectorization {
         long build(int[] sizes, int from, int count, java.lang.foreign.MemorySegment chars, long charsOffset,
                 java.lang.foreign.MemorySegment views, long viewsOffset);
 
-        /**
-         * The same for values of at most 4 bytes ({@code InlineViews.buildTestingAsciiUpTo4}): the same views,
-         * return value and errors as {@link InlineViewLoop#buildTestingAscii(int[], int, int,
-         * java.lang.foreign.MemorySegment, long, java.lang.foreign.MemorySegment, long, int)} with a largest size
-         * of 4.
-         */
-        long buildUpTo4(int[] sizes, int from, int count, java.lang.foreign.MemorySegment chars, long charsOffset,
-                java.lang.foreign.MemorySegment views, long viewsOffset);
-
-        /** The same for values of at most 8 bytes ({@code InlineViews.buildTestingAsciiUpTo8}), a largest size of 8. */
-        long buildUpTo8(int[] sizes, int from, int count, java.lang.foreign.MemorySegment chars, long charsOffset,
-                java.lang.foreign.MemorySegment views, long viewsOffset);
-
-        /**
-         * The same over chars in a heap array, for values of at most {@code maxSize} bytes (4, 8 or 12: the form of
-         * {@code buildUpTo4}, {@code buildUpTo8} or {@code build}): {@code InlineViews.buildTestingAscii} over a
-         * {@code byte[]}.
-         */
-        long buildFromArray(int[] sizes, int from, int count, byte[] chars, int charsOffset,
-                java.lang.foreign.MemorySegment views, long viewsOffset, int maxSize);
-
         String describe();
     }
 

@@ -272,8 +272,7 @@ class PredicatePropertyTest {
 
     /**
      * Order's tie loops on one-buffer columns against the model: a buffer of {@link #LARGE_BUFFER_BYTES} (the values
-     * spread over it; sparse windows with a long tie among their first four take the gathered loops, the rest the single loop) and a
-     * small one (the single loop), windows where 5%, 50% or
+     * spread over it) and a small one, windows where 5%, 50% or
      * 100% of rows share the constant's first 4, 8 or 12 bytes, lengths around the inline limit, constants of 5 to
      * 13, 17 and 25 bytes, bytes 0x80 and above in bytes 4..11, nulls (with garbage views), and window borders.
      */
@@ -286,7 +285,7 @@ class PredicatePropertyTest {
             long seed = 0x71E5 + 101L * s;
             Random random = new Random(seed);
             byte[] start = randomBytes(random, 12, alphabet);
-            // window by window: sparse (gathered when the buffer is large), crowded, sparse, half sharing
+            // window by window: sparse, crowded, sparse, half sharing
             List<byte[]> values = sharingValues(random, rows, new int[] {5, 100, 2, 50}, 1024, s, 16, lengths, start,
                     alphabet);
             List<byte[]> constants = new ArrayList<>();
@@ -420,7 +419,7 @@ class PredicatePropertyTest {
      * missing buffer fails with a one-line error naming the row.
      */
     @Test
-    void orderSettlesInlineTiesFromTheFirstWindowOfACall() {
+    void orderOverFirstWordsCrowdedWithTies() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
         int[] lengths = {0, 1, 4, 5, 8, 11, 12, 13, 15, 16, 17, 25};
@@ -483,7 +482,7 @@ class PredicatePropertyTest {
      * long tie naming a missing buffer in such a window fails naming its row.
      */
     @Test
-    void orderSettledTiesTellLongFromInlineByTheViewWord() {
+    void orderOverMixedInlineAndLongTies() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
         int[] inlineLengths = {0, 1, 4, 5, 8, 11, 12};
@@ -552,16 +551,14 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Windows of {@link #REGION} rows over a buffer far larger than the cache, switching to
-     * {@link ViewWordPredicate#WINDOW} after a window crowded with ties and back after a sparse one: regions of
-     * {@code LARGE_WINDOW} rows with 5, 100, 2 and 50% of rows sharing the constants' start (so window borders fall
-     * inside regions too), values of 0..25 bytes with 12, 13, 16 and 17 among them, bytes 0x80..0xFF after the
+     * A buffer far larger than the cache, in regions of {@link #REGION} rows with 5, 100, 2 and 50% of rows
+     * sharing the constants' start (so that sparse and crowded windows follow each other), values of 0..25 bytes with 12, 13, 16 and 17 among them, bytes 0x80..0xFF after the
      * prefix, nulls with garbage views; order (every comparison) and starts-with (patterns of 5..13, 17 and 25
      * bytes) against the model through every entry point and selection. A large column whose long row names a
      * missing buffer fails naming it.
      */
     @Test
-    void largeWindowsFollowTheTieShareOverALargeBuffer() {
+    void regionsOfTiesOverALargeBuffer() {
         int[] lengths = {0, 5, 8, 11, 12, 13, 15, 16, 17, 25};
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int rows = 3 * REGION + 1500;
@@ -630,12 +627,12 @@ class PredicatePropertyTest {
      * word's first and last row, at the last row of a window, the first of the next and the column's last row,
      * inline and long ties of 5 to 25 bytes sharing 4, 8 or 12 bytes with the constant's start (0x80 and above
      * among them), ties equal to a constant through byte 11 and beyond, nulls with garbage views; every comparison
-     * through every entry point against the model. A long tie in a gathered window naming a missing buffer, and one
+     * through every entry point against the model. A long tie in a sparse window naming a missing buffer, and one
      * pointing past the buffer's end, fail naming the row.
      */
     @Test
-    void gatheredTiesOfEveryCountPerWord() {
-        int[] tieLengths = {13, 5, 8, 11, 12, 16, 17, 25}; // a word's first tie is long, so the windows gather
+    void orderTiesOfEveryCountPerWord() {
+        int[] tieLengths = {13, 5, 8, 11, 12, 16, 17, 25}; // a word's first tie is long
         int[] otherLengths = {0, 1, 4, 8, 12, 13, 17, 25};
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int rows = 2 * REGION + 777;
@@ -1099,20 +1096,18 @@ class PredicatePropertyTest {
 
     /**
      * Starts-with's {@code count} where sparse long candidates over a buffer of 8 MiB or more are sparse: 16384-row windows with 4%
-     * long candidates, one window made dense (70% in 2500 rows, so it and the 1024-row windows after it take the
-     * one loop) and one with none; long candidates on both sides of the first window border (rows 16383, 16384)
+     * long candidates, one window made dense (70% in 2500 rows) and one with none; long candidates on both sides of the first window border (rows 16383, 16384)
      * and at the column's end, whose 25 bytes end exactly at the buffer's end; lengths 0, 1, 11, 12, 13, 15, 16, 17
      * and 25; bytes 4..11 changed to 0x80-flipped or 0xFF bytes; patterns of 5..13, 17 and 25 bytes. Columns: that
-     * buffer, the same values packed (no gathering), two large buffers and many small ones (the many-buffer loop),
+     * buffer, the same values packed, two large buffers and many small ones,
      * and the large buffer with nulls whose views hold garbage; against the model, every entry point and selection
-     * for three patterns. {@code select} over all rows gathers too (its candidates,
-     * inline and long, are sparse), as does {@code count} for patterns over 12 bytes. A gathered
+     * for three patterns. {@code select} over all rows is checked too, as is {@code count} for patterns over 12 bytes. A sparse
      * candidate naming a missing buffer or pointing past the buffer's end fails, in {@code count} and in
      * {@code select}, with a one-line error naming the row and the numbers. Equality's {@code select} with long
      * constants (candidates sparse and long) is checked the same way.
      */
     @Test
-    void startsWithAndEqualityGatherSparseLongCandidatesOverALargeBuffer() {
+    void startsWithAndEqualityOverSparseLongCandidatesOnALargeBuffer() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] inlineOrShort = {0, 1, 11, 12, 13, 15, 16, 17, 25};
@@ -1332,7 +1327,7 @@ class PredicatePropertyTest {
      * point for three patterns.
      */
     @Test
-    void startsWithCountWithoutTheLengthTestMatchesTheModel() {
+    void startsWithCountAroundPatternsLastByteMatchesTheModel() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] lengths = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 25};
@@ -1413,7 +1408,7 @@ class PredicatePropertyTest {
      * not: candidates fail with the one-line error naming the row, other rows leave the model's count.
      */
     @Test
-    void startsWithCountRowLoopOverAllLongWindowsMatchesTheModel() {
+    void startsWithCountOverAllLongWindowsMatchesTheModel() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] longLengths = {13, 15, 16, 17, 25};

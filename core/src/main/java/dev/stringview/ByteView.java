@@ -7,6 +7,7 @@ import static dev.stringview.ViewLayout.LAYOUT_LE_INT;
 import dev.stringview.internal.ByteRanges;
 import dev.stringview.internal.Hashing;
 import dev.stringview.internal.KeyRounds;
+import dev.stringview.internal.reader.InlineWords;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,7 +60,8 @@ import java.util.Objects;
  *
  * <p><b>Threads.</b> A {@code ByteView} is immutable: every field is {@code final} (the hash is computed before
  * construction, never cached afterwards), so values may be shared between threads like {@link String}s, even
- * through a data race.
+ * through a data race. Reading the bytes of a long value held in a segment needs that segment to be accessible
+ * from the reading thread (not a confined arena's, from another thread).
  *
  * <p><b>Order.</b> {@link #compareTo} is unsigned lexicographic byte order (UTF-8 code point order), a proper
  * prefix first, the same order as {@link ViewKernels#argsort}. {@link #sort(ByteView[])} sorts an array of values in
@@ -277,7 +279,7 @@ public final class ByteView implements Comparable<ByteView> {
         for (int i = 0; i < count; i++) {
             low |= (small[i] & 0xFFL) << (8 * i);
         }
-        return new ByteView(ViewLayout.inlineWord0(count, low), ViewLayout.inlineWord1(low, 0), null);
+        return new ByteView(InlineWords.inlineWord0(count, low), InlineWords.inlineWord1(low, 0), null);
     }
 
     /**
@@ -440,10 +442,10 @@ public final class ByteView implements Comparable<ByteView> {
                 lo = (lo >>> shift) | (hi << (64 - shift));
                 hi >>>= shift;
             }
-            lo &= ViewLayout.inlineLowMask(sliceLength);
-            hi &= ViewLayout.inlineHighMask(sliceLength);
-            long w0 = ViewLayout.inlineWord0(sliceLength, lo);
-            long w1 = ViewLayout.inlineWord1(lo, hi);
+            lo &= InlineWords.inlineLowMask(sliceLength);
+            hi &= InlineWords.inlineHighMask(sliceLength);
+            long w0 = InlineWords.inlineWord0(sliceLength, lo);
+            long w1 = InlineWords.inlineWord1(lo, hi);
             return new ByteView(w0, w1, null);
         }
         if (data instanceof byte[] array) {
@@ -903,9 +905,9 @@ public final class ByteView implements Comparable<ByteView> {
         if (length == 0) {
             return EMPTY;
         }
-        long lo = ViewLayout.inlineLow(source, offset, length);
-        long hi = ViewLayout.inlineHigh(source, offset, length);
-        return new ByteView(ViewLayout.inlineWord0(length, lo), ViewLayout.inlineWord1(lo, hi), null);
+        long lo = InlineWords.inlineLow(source, offset, length);
+        long hi = InlineWords.inlineHigh(source, offset, length);
+        return new ByteView(InlineWords.inlineWord0(length, lo), InlineWords.inlineWord1(lo, hi), null);
     }
 
     /** An inline value of {@code length} (0 to 12) bytes at {@code offset} of {@code array}. */
@@ -917,12 +919,12 @@ public final class ByteView implements Comparable<ByteView> {
         long lo;
         long hi;
         if (offset + INLINE_MAX <= array.length) { // one word and one int, bytes past the value masked off
-            lo = (long) LE_LONG.get(array, offset) & ViewLayout.inlineLowMask(length);
-            hi = ((int) LE_INT.get(array, offset + Long.BYTES) & 0xFFFF_FFFFL) & ViewLayout.inlineHighMask(length);
+            lo = (long) LE_LONG.get(array, offset) & InlineWords.inlineLowMask(length);
+            hi = ((int) LE_INT.get(array, offset + Long.BYTES) & 0xFFFF_FFFFL) & InlineWords.inlineHighMask(length);
         } else {
             return inline(MemorySegment.ofArray(array), offset, length);
         }
-        return new ByteView(ViewLayout.inlineWord0(length, lo), ViewLayout.inlineWord1(lo, hi), null);
+        return new ByteView(InlineWords.inlineWord0(length, lo), InlineWords.inlineWord1(lo, hi), null);
     }
 
     private static long word0(int length, int prefix) {

@@ -4,6 +4,7 @@ import static dev.stringview.ViewLayout.INLINE_MAX;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
 import dev.stringview.internal.ByteSearch;
+import dev.stringview.internal.SubstringPredicate;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -26,7 +27,7 @@ import java.lang.foreign.ValueLayout;
  * follows then finds most lines in the cache. Java has no prefetch instruction; this is the nearest thing. The
  * pass is skipped after a block whose long rows were mostly in runs, whose bytes the hardware prefetcher streams.
  */
-final class ContainsPredicate extends ViewPredicate {
+final class ContainsPredicate extends ViewPredicate implements SubstringPredicate {
     /** Rows per block: enough loads to fill the CPU's miss buffers, few enough to stay cached. */
     private static final int BLOCK = 64;
 
@@ -51,8 +52,9 @@ final class ContainsPredicate extends ViewPredicate {
         this.needleLength = needle.length;
     }
 
-    /** The prepared search, for {@link SubstringSearch#of(ViewPredicate)}. */
-    ByteSearch search() {
+    /** The prepared search, for {@code internal.reader.SubstringSearch.of(ViewPredicate)}. */
+    @Override
+    public ByteSearch search() {
         return search;
     }
 

@@ -12,13 +12,17 @@ import java.util.Objects;
 /**
  * Kernels over whole columns: column-versus-column comparison, hashing, sorting and distinct counting. Like the
  * predicates they decide from the views first and read data buffers only when the views cannot tell.
+ *
+ * <p><b>Memory.</b> The kernels read the columns during the call, on the calling thread (so their segments must
+ * be accessible from it), keep no reference to them and allocate no off-heap memory: results go to the caller's
+ * arrays or to new heap arrays. {@link #warmUp} allocates its private data in an arena it closes before returning.
  */
 public final class ViewKernels {
     private ViewKernels() {}
 
     /**
      * Warms up the Panama Vector API loops on the calling thread and then lets every kernel use them; returns
-     * whether any vector loop is now in use. Until this has run, all kernels (predicates, {@link InlineViews} and
+     * whether any vector loop is now in use. Until this has run, all kernels (predicates, {@code InlineViews} and
      * these) run their scalar loops, which are fast from the first row, and the library never warms anything up
      * by itself: it starts no thread (decision record docs/decisions/001-vectorization-without-threads.md).
      *

@@ -14,7 +14,9 @@ import java.util.Objects;
  * <p>Results come as row ids ({@link #select}) or as a bitmap ({@link #mask}), for all rows or for the rows
  * of an input selection (an {@code int[]} of row ids, such as an earlier {@code select} produced). Kernels decide
  * most rows from the view's two 64-bit words alone: length and prefix first, the inline bytes next, and the
- * data buffer only when everything in the view agrees. They allocate nothing per row.
+ * data buffer only when everything in the view agrees. They allocate nothing per row and no off-heap memory at all:
+ * a call reads the column's segments on the calling thread (they must be accessible from it), writes its results
+ * to the caller's arrays, and keeps no reference to the column.
  *
  * <p>Each predicate class carries its own row loop (one without and one with a selection) instead of sharing one
  * loop here that calls a per-row method: in an engine that evaluates many kinds of predicates, such a shared call

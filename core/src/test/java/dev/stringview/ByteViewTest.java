@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stringview.internal.reader.InlineWords;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -211,10 +212,10 @@ class ByteViewTest {
                         }
                     }
                     String where = "segmentSize=" + segmentSize + " offset=" + offset + " length=" + length;
-                    assertEquals(lo, ViewLayout.inlineLow(segment, offset, length), where);
-                    assertEquals(hi, ViewLayout.inlineHigh(segment, offset, length), where);
+                    assertEquals(lo, InlineWords.inlineLow(segment, offset, length), where);
+                    assertEquals(hi, InlineWords.inlineHigh(segment, offset, length), where);
                     ByteView view = ByteView.wrap(segment, offset, length);
-                    assertEquals(ViewLayout.inlineWord0(length, lo), view.word0(), where);
+                    assertEquals(InlineWords.inlineWord0(length, lo), view.word0(), where);
                     assertArrayEquals(Arrays.copyOfRange(bytes, offset, offset + length), view.toByteArray(), where);
                 }
             }

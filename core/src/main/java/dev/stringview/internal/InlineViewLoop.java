@@ -1,10 +1,12 @@
 package dev.stringview.internal;
 
 import dev.stringview.ViewLayout;
+import dev.stringview.internal.reader.InlineViews;
+import dev.stringview.internal.reader.InlineWords;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The scalar form of {@link dev.stringview.InlineViews#build}: one view per row, always present and always
+ * The scalar form of {@link InlineViews#build}: one view per row, always present and always
  * correct, used until (and unless) the vector form is warm, for the rows the vector form leaves at the end of the
  * chars, and for the row whose size is bad so that its error names it.
  */
@@ -59,22 +61,22 @@ public final class InlineViewLoop {
         int i = from;
         for (; i < end && p <= wordsEnd; i++) {
             int length = sizes[i];
-            long low = chars.get(ViewLayout.LAYOUT_LE_LONG, p) & ViewLayout.inlineLowMask(length);
-            long high = chars.get(ViewLayout.LAYOUT_LE_INT, p + 8) & ViewLayout.inlineHighMask(length);
+            long low = chars.get(ViewLayout.LAYOUT_LE_LONG, p) & InlineWords.inlineLowMask(length);
+            long high = chars.get(ViewLayout.LAYOUT_LE_INT, p + 8) & InlineWords.inlineHighMask(length);
             valueBits |= low | high;
             long at = viewsOffset + 16L * (i - from); // follows the index, so C2 hoists the views' checks
-            views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
-            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
+            views.set(ViewLayout.LAYOUT_LE_LONG, at, InlineWords.inlineWord0(length, low));
+            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, InlineWords.inlineWord1(low, high));
             p += length;
         }
         for (; i < end; i++) { // the chars' last bytes
             int length = sizes[i];
-            long low = ViewLayout.inlineLow(chars, p, length);
-            long high = ViewLayout.inlineHigh(chars, p, length);
+            long low = InlineWords.inlineLow(chars, p, length);
+            long high = InlineWords.inlineHigh(chars, p, length);
             valueBits |= low | high;
             long at = viewsOffset + 16L * (i - from);
-            views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
-            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
+            views.set(ViewLayout.LAYOUT_LE_LONG, at, InlineWords.inlineWord0(length, low));
+            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, InlineWords.inlineWord1(low, high));
             p += length;
         }
         return (valueBits & 0x8080_8080_8080_8080L) == 0 ? p : ~p;

@@ -11,7 +11,8 @@ import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The vector form of {@link dev.stringview.InlineViews#build} with the Panama Vector API, 512-bit vectors, 16 rows
+ * The vector form of {@link dev.stringview.internal.reader.InlineViews#build} with the Panama Vector API, 512-bit
+ * vectors, 16 rows
  * a step, 4 views (one 512-bit store) a group:
  * <ol>
  *   <li>the 16 sizes in one int vector, checked to lie in [0, 12] and narrowed to bytes; per group each size

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.stringview.InlineViews;
+import dev.stringview.internal.reader.InlineViews;
 import dev.stringview.ViewLayout;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

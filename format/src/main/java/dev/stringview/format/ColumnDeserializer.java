@@ -3,7 +3,7 @@ package dev.stringview.format;
 import static dev.stringview.format.internal.Wire.LE_INT;
 import static dev.stringview.format.internal.Wire.LE_LONG;
 
-import dev.stringview.InlineViews;
+import dev.stringview.internal.reader.InlineViews;
 import dev.stringview.Utf8;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumns;
@@ -15,6 +15,7 @@ import dev.stringview.format.internal.Lz4Block;
 import dev.stringview.format.internal.SizeCodec;
 import dev.stringview.format.internal.ViewLoops;
 import dev.stringview.format.internal.Wire;
+import dev.stringview.internal.reader.InlineWords;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
@@ -43,9 +44,11 @@ import java.util.List;
  * length.
  *
  * <p><b>Memory.</b> Views, validity bitmap and chars segments come from the allocator passed to {@code read}; the
- * returned column lives until that arena closes. Reading from a segment copies what it uses out of it, so the
- * input may be unmapped or reused afterwards. Columns of more than 1 Mi rows get their views in a segment that
- * doubles as blocks arrive, so an arena then holds up to twice the final views.
+ * returned column lives until the allocator's owner frees that memory (closes the arena), and is readable from the
+ * threads that arena allows. Reading from a segment copies what it uses out of it, so the input may be unmapped or
+ * reused afterwards. Columns of more than 1 Mi rows get their views in a segment that doubles as blocks arrive, so
+ * an arena then holds up to twice the final views. The deserializer's own native scratch lives in an automatic
+ * arena that the garbage collector frees with the deserializer; no returned column points into it.
  *
  * <p><b>Bad input</b> throws {@link CorruptColumnException} naming block, row and field, never an
  * {@code OutOfMemoryError}: lengths are checked against the input's size when it is known (segments, seekable
@@ -499,14 +502,14 @@ public final class ColumnDeserializer {
             long lo;
             long hi;
             if (p <= wordsEnd) {
-                lo = (long) BYTES_LE_LONG.get(bytes, p) & ViewLayout.inlineLowMask(length);
-                hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & ViewLayout.inlineHighMask(length);
+                lo = (long) BYTES_LE_LONG.get(bytes, p) & InlineWords.inlineLowMask(length);
+                hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & InlineWords.inlineHighMask(length);
             } else { // the array's last bytes
                 lo = gather(bytes, p, Math.min(length, 8));
                 hi = gather(bytes, p + 8, Math.max(length - 8, 0));
             }
-            out[2 * i] = ViewLayout.inlineWord0(length, lo);
-            out[2 * i + 1] = ViewLayout.inlineWord1(lo, hi);
+            out[2 * i] = InlineWords.inlineWord0(length, lo);
+            out[2 * i + 1] = InlineWords.inlineWord1(lo, hi);
         } else {
             out[2 * i] = length | ((long) (int) BYTES_LE_INT.get(bytes, p) << 32);
             out[2 * i + 1] = bufferIndex | ((long) offset << 32);

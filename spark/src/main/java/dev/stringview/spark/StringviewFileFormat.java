@@ -153,13 +153,6 @@ public final class StringviewFileFormat extends ParquetFileFormat {
                 parquetOptions.int96RebaseModeInRead(), broadcastConf, spark);
     }
 
-    /** Each file is read whole by one task (the reader does not yet read a byte range of a file). */
-    @Override
-    public boolean isSplitable(org.apache.spark.sql.SparkSession sparkSession, Map<String, String> options,
-            org.apache.hadoop.fs.Path path) {
-        return false;
-    }
-
     private static String option(java.util.Map<String, String> options, String name, String otherwise) {
         for (java.util.Map.Entry<String, String> e : options.entrySet()) {
             if (e.getKey().equalsIgnoreCase(name)) {

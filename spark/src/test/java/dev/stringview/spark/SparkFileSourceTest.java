@@ -95,6 +95,27 @@ class SparkFileSourceTest {
                 "SELECT * FROM {T}", "SELECT url, count(*) FROM {T} WHERE id > 800 GROUP BY url");
     }
 
+    /**
+     * A file of many row groups split into several tasks: each row group is read by exactly one of them (the one
+     * whose split holds its midpoint), so counts, sums and rows equal Spark's.
+     */
+    @Test
+    void aFileSplitIntoSeveralTasks() {
+        String path = dir.resolve("split").toString();
+        spark.conf().set("spark.sql.files.maxPartitionBytes", "262144");
+        try {
+            Dataset<Row> ours = spark.read().format("stringview").load(path);
+            int tasks = ours.rdd().getNumPartitions();
+            assertTrue(tasks >= 4, "tasks=" + tasks);
+            sameAnswers(ours, spark.read().parquet(path), "split into " + tasks,
+                    "SELECT count(*), count(url), sum(id), sum(amount), min(url), max(url) FROM {T}",
+                    "SELECT id, url FROM {T} WHERE url LIKE '%google%' AND id % 97 = 3",
+                    "SELECT region, count(*) FROM {T} WHERE url > 'h' GROUP BY region", "SELECT * FROM {T}");
+        } finally {
+            spark.conf().unset("spark.sql.files.maxPartitionBytes");
+        }
+    }
+
     @Test
     void metadataColumnsAndFilesWithDifferentColumns() {
         String path = dir.resolve("partitioned").toString();

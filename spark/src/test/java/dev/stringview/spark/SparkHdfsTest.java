@@ -79,5 +79,16 @@ class SparkHdfsTest {
                 "SELECT count(*), sum(amount) FROM {T} WHERE url IN ('abcdefghijkl7', 'abcdefghijklm8')");
     }
 
-
+    @Test
+    void aFileSplitIntoSeveralTasks() {
+        spark.conf().set("spark.sql.files.maxPartitionBytes", "262144");
+        try {
+            int tasks = spark.read().format("stringview").load(root + "/split").rdd().getNumPartitions();
+            assertTrue(tasks >= 3, "tasks=" + tasks);
+            sameAnswers(root + "/split", "SELECT count(*), sum(id), count(url), max(url) FROM {T}",
+                    "SELECT id, url, amount FROM {T} WHERE url LIKE 'http%' AND id % 13 = 0");
+        } finally {
+            spark.conf().unset("spark.sql.files.maxPartitionBytes");
+        }
+    }
 }

@@ -172,7 +172,8 @@ public final class FileScan extends AbstractFunction1<PartitionedFile, Iterator<
             source = "file".equals(uri.getScheme()) ? ParquetSources.map(java.nio.file.Path.of(uri), arena)
                     : ParquetSources.hadoop(path, hadoopConf.value().value());
             ParquetViewOptions options = ParquetViewOptions.defaults().withColumns(columns).withBatchSize(batchSize)
-                    .withUtf8Validation(validateUtf8).withBatchScopedMemory(true);
+                    .withUtf8Validation(validateUtf8).withBatchScopedMemory(true)
+                    .withSplit(file.start(), file.length()).withFilter(filter);
             reader = ParquetViewReader.open(source, arena, options);
             refused = unfit(reader);
             if (refused == null) {

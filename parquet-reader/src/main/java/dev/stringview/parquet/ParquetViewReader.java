@@ -688,6 +688,15 @@ public final class ParquetViewReader implements AutoCloseable {
         return fileName;
     }
 
+    /**
+     * The footer's key-value metadata (e.g. the writer's version and settings, which Spark reads to decide how to
+     * rebase old dates), unmodifiable; empty when the footer has none.
+     */
+    public java.util.Map<String, String> keyValueMetadata() {
+        java.util.Map<String, String> meta = footer.getFileMetaData().getKeyValueMetaData();
+        return meta == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(meta);
+    }
+
     /** Where batches and pages are allocated (for tests that check memory stays bounded). */
     ReadMemory memory() {
         return memory;

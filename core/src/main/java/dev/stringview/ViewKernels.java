@@ -189,7 +189,7 @@ public final class ViewKernels {
             roundKey(views, buffers, row, 0, high, low, tail, filled++);
         }
         int sorted = Math.min(limit, nonNull);
-        KeyRounds.sort(new ColumnKeys(views, buffers), high, low, tail, nonNull, sorted);
+        KeyRounds.sort(new ColumnKeys(views, buffers), high, low, tail, nonNull, size, sorted);
         for (int i = 0; i < sorted; i++) {
             order[i] = (int) tail[i];
         }
@@ -207,8 +207,11 @@ public final class ViewKernels {
     /**
      * Writes the sort key of a non-null row ({@link KeyRounds}): a short value's (depth 0 only) from its view,
      * the prefix then the inline bytes 4..11; a long value's from its buffer. Static, with the views and buffers
-     * as arguments, so that round one's loop over all rows has them in locals rather than reading them from
-     * {@link ColumnKeys}' fields per row.
+     * as arguments, so that round one's loop over all rows has them in locals. With round one calling
+     * {@link ColumnKeys#roundKey} (the views and buffers read from its fields) top-100 of the URL data took
+     * 1.03-1.10x the time of the code before the rounds were shared, and 1.10x (16.6 ms against 15.1) the time of
+     * this form ({@code ArgsortSideBySide <other core's classes> 15 1000000 url}, 2026-11-25 01:12-01:17 UTC, load
+     * average 1-3.5); this form measured 0.97-1.03x the code before (and full argsorts 0.98-1.00x).
      */
     private static void roundKey(MemorySegment views, MemorySegment[] buffers, int row, int depth, long[] high,
             long[] low, long[] tail, int at) {

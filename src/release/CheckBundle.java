@@ -28,7 +28,7 @@ public final class CheckBundle {
     static final List<String> PUBLISHED = List.of("stringview-core", "stringview-parquet", "stringview-arrow",
             "stringview-format", "stringview-spark", "stringview-flink");
     static final List<String> NOT_PUBLISHED = List.of("stringview-cli", "stringview-benchmarks",
-            "stringview-spark-benchmarks", "stringview-samples");
+            "stringview-spark-benchmarks", "stringview-flink-benchmarks", "stringview-samples");
 
     public static void main(String[] args) throws IOException {
         Path bundle = Path.of(args[0]);

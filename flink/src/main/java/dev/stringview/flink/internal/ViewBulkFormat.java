@@ -11,10 +11,9 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * The {@link BulkFormat} Flink's filesystem connector runs on each split: {@link ViewSplitReader} reads the row
- * groups whose midpoint lies in the split through one {@code ParquetViewReader}, runs the pushed filter on each
- * batch's views and hands Flink only the rows where it is TRUE. Splittable: the connector cuts files into splits
- * (HDFS blocks), and each row group belongs to exactly one split, as in parquet-java.
+ * The {@link BulkFormat} Flink's filesystem connector runs on each split: {@link ViewSplitReader} reads the split's
+ * file through one {@code ParquetViewReader}, runs the pushed filter on each batch's views and hands Flink only the
+ * rows where it is TRUE. Not splittable (see {@link #isSplittable}): each file is one split.
  *
  * <p>Serializable: it travels from the planner to the task managers with the projected row type, the filter (a
  * {@link RowFilter} value) and the options.
@@ -56,8 +55,8 @@ final class ViewBulkFormat implements BulkFormat<RowData, FileSourceSplit> {
     }
 
     /**
-     * Not yet: a split must read only the row groups whose midpoint it holds, which needs parquet-reader's
-     * {@code ParquetViewOptions.withSplit}; until then each file is one split.
+     * False: a split of part of a file would have to read only the row groups whose midpoint it holds, which the
+     * view reader does not offer here, so each file is one split.
      */
     @Override
     public boolean isSplittable() {

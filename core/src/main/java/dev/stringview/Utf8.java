@@ -13,6 +13,9 @@ import java.lang.foreign.ValueLayout;
  * byte packs the next state for every current state, so a byte costs one table load, one shift and one mask, with
  * no branch on the byte's value. Only when a range is rejected is it walked again, byte by byte, to find where the
  * first ill-formed sequence starts.
+ *
+ * <p>The checks read the caller's memory during the call only, allocate no off-heap memory and keep no reference
+ * to it.
  */
 public final class Utf8 {
     private static final long HIGH_BITS = 0x8080_8080_8080_8080L;

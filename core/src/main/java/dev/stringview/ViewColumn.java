@@ -22,9 +22,14 @@ import java.util.Optional;
  * An immutable column of Utf8View / BinaryView values: one segment of 16-byte views (see {@link ViewLayout}),
  * the data buffers the long values point into, and an optional validity bitmap in Arrow bit order.
  *
- * <p><b>Memory.</b> A column owns nothing. Its segments belong to the arenas of whoever made them; once such an
- * arena closes, any access throws {@link IllegalStateException}. Operations that produce new views
- * ({@link #take}, {@link #compact}, {@link ViewColumns#concat}) take the allocator to put them in.
+ * <p><b>Memory.</b> A column owns nothing and frees nothing. Its segments belong to the arenas of whoever made them
+ * (a builder's allocator, a reader's arena, the caller of {@link ViewColumns#fromViews}), and whoever owns such an
+ * arena frees them by closing it; after that, any access throws {@link IllegalStateException}. What the accessors
+ * return ({@link #views}, {@link #buffer}, {@link #validity}, {@link #segment}) are read-only slices of those
+ * segments, valid exactly as long, and so are the bytes of a long value's {@link #view}; {@link #bytes} and
+ * {@link #string} are heap copies. Operations that produce new views ({@link #take}, {@link #compact},
+ * {@link ViewColumns#concat}) take the allocator to put them in; {@link #take} and {@link #slice} share this
+ * column's data buffers, so their result is valid only as long as those are.
  *
  * <p><b>Threads.</b> A column never changes after construction, so any number of threads may read it at once,
  * provided its segments may be accessed from those threads (a shared or global arena, not a confined one).

@@ -31,6 +31,12 @@ import java.util.Objects;
  * segment as a data buffer and {@link #appendView} adds a view into it. The Parquet adapter builds views over
  * pages this way.
  *
+ * <p><b>Memory.</b> Everything the builder allocates comes from the allocator given to {@link ViewColumns#builder};
+ * the builder frees nothing. Data blocks it has taken stay allocated until the allocator's owner frees them (an
+ * arena's close), also when {@link #build()} is never called. The built column is valid until that arena closes
+ * and, when it holds adopted buffers or values appended without copying ({@link #append(ByteView)},
+ * {@link #appendFrom}), until their memory is freed too; that memory stays its owner's.
+ *
  * <p>A builder is for one thread and one column: after {@link #build()} it refuses further calls.
  */
 public final class ViewColumnBuilder {

@@ -13,7 +13,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** Factories for {@link ViewColumn}: builders, columns over existing views and buffers, and concatenation. */
+/**
+ * Factories for {@link ViewColumn}: builders, columns over existing views and buffers, and concatenation.
+ *
+ * <p><b>Memory.</b> {@link #builder}, {@link #ofStrings}, {@link #ofBytes} and {@link #concat} put what they
+ * create in memory from the caller's allocator (concat copies only views and validity bits; the result shares the
+ * inputs' data buffers). {@link #fromViews} and {@link #fromViewsUnchecked} allocate nothing: the column wraps the
+ * caller's segments, which must stay alive while it is used. Nothing here frees memory; the allocator's owner does
+ * (closing the arena).
+ */
 public final class ViewColumns {
     private ViewColumns() {}
 

@@ -12,13 +12,17 @@ import java.util.Objects;
 /**
  * Kernels over whole columns: column-versus-column comparison, hashing, sorting and distinct counting. Like the
  * predicates they decide from the views first and read data buffers only when the views cannot tell.
+ *
+ * <p><b>Memory.</b> The kernels read the columns during the call, on the calling thread (so their segments must
+ * be accessible from it), keep no reference to them and allocate no off-heap memory: results go to the caller's
+ * arrays or to new heap arrays. {@link #warmUp} allocates its private data in an arena it closes before returning.
  */
 public final class ViewKernels {
     private ViewKernels() {}
 
     /**
      * Warms up the Panama Vector API loops on the calling thread and then lets every kernel use them; returns
-     * whether any vector loop is now in use. Until this has run, all kernels (predicates, {@link InlineViews} and
+     * whether any vector loop is now in use. Until this has run, all kernels (predicates, {@code InlineViews} and
      * these) run their scalar loops, which are fast from the first row, and the library never warms anything up
      * by itself: it starts no thread (decision record docs/decisions/001-vectorization-without-threads.md).
      *
@@ -185,7 +189,7 @@ public final class ViewKernels {
             roundKey(views, buffers, row, 0, high, low, tail, filled++);
         }
         int sorted = Math.min(limit, nonNull);
-        KeyRounds.sort(new ColumnKeys(views, buffers), high, low, tail, nonNull, size, sorted);
+        KeyRounds.sort(new ColumnKeys(views, buffers), high, low, tail, nonNull, sorted);
         for (int i = 0; i < sorted; i++) {
             order[i] = (int) tail[i];
         }
@@ -203,11 +207,8 @@ public final class ViewKernels {
     /**
      * Writes the sort key of a non-null row ({@link KeyRounds}): a short value's (depth 0 only) from its view,
      * the prefix then the inline bytes 4..11; a long value's from its buffer. Static, with the views and buffers
-     * as arguments, so that round one's loop over all rows has them in locals. With round one calling
-     * {@link ColumnKeys#roundKey} (the views and buffers read from its fields) top-100 of the URL data took
-     * 1.03-1.10x the time of the code before the rounds were shared, and 1.10x (16.6 ms against 15.1) the time of
-     * this form ({@code ArgsortSideBySide <other core's classes> 15 1000000 url}, 2026-11-25 01:12-01:17 UTC, load
-     * average 1-3.5); this form measured 0.97-1.03x the code before (and full argsorts 0.98-1.00x).
+     * as arguments, so that round one's loop over all rows has them in locals rather than reading them from
+     * {@link ColumnKeys}' fields per row.
      */
     private static void roundKey(MemorySegment views, MemorySegment[] buffers, int row, int depth, long[] high,
             long[] low, long[] tail, int at) {

@@ -11,26 +11,33 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module exports only the API package, needs nothing but java.base, and the compiled classes use no
+ * The module exports only the API package to everyone (and the readers' helpers to the reader modules alone),
+ * needs nothing but java.base, and the compiled classes use no
  * {@code sun.misc.Unsafe}, no native methods and none of the FFM API's restricted methods.
  */
 class ModuleDescriptorTest {
     private static final Path CLASSES = Path.of("target", "classes");
 
     @Test
-    void exportsOnlyTheApiPackage() {
+    void exportsOnlyTheApiPackageToEveryone() {
         ModuleDescriptor descriptor = ModuleFinder.of(CLASSES).findAll().iterator().next().descriptor();
         assertEquals("dev.stringview", descriptor.name());
-        Set<String> exports = descriptor.exports().stream().map(ModuleDescriptor.Exports::source)
-                .collect(Collectors.toSet());
+        Set<String> exports = descriptor.exports().stream().filter(e -> !e.isQualified())
+                .map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
         assertEquals(Set.of("dev.stringview"), exports);
+        Map<String, Set<String>> qualified = descriptor.exports().stream().filter(ModuleDescriptor.Exports::isQualified)
+                .collect(Collectors.toMap(ModuleDescriptor.Exports::source, ModuleDescriptor.Exports::targets));
+        assertEquals(Map.of("dev.stringview.internal.reader", Set.of("dev.stringview.format", "dev.stringview.parquet")),
+                qualified, "the readers' helpers go to the reader modules only");
         assertTrue(descriptor.packages().contains("dev.stringview.internal"));
+        assertTrue(descriptor.packages().contains("dev.stringview.internal.reader"));
         Set<String> requires = descriptor.requires().stream().map(ModuleDescriptor.Requires::name)
                 .collect(Collectors.toSet());
         assertEquals(Set.of("java.base"), requires);

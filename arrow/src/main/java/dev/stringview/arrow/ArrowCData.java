@@ -25,15 +25,21 @@ import java.util.Objects;
  * <p><b>Export</b> ({@code vu} / {@code vz}, or a struct {@code +s} of them for a table): the consumer reads the
  * column's own memory; buffers are validity (NULL when no row is null), views, the data buffers, then the
  * {@code int64} sizes of the data buffers, so {@code n_buffers = 3 + data buffers}. What the export allocates
- * (strings, pointer arrays, sizes) is freed by the release callback, an upcall stub that never lets an exception
- * escape and does nothing when called again. <em>The column's memory must stay valid until the consumer calls
- * release</em>; the optional {@code onRelease} runs then (once), for example to close the column's arena.
+ * (strings, pointer arrays, sizes, in an automatic arena of its own) is let go by the release callback, an upcall
+ * stub that never lets an exception escape and does nothing when called again, and then reclaimed by the garbage
+ * collector. <em>The column's memory must stay valid until the consumer calls release</em>: the consumer reads it
+ * through raw addresses, from any thread, without the arena's checks. The optional {@code onRelease} runs then
+ * (once), on the thread that calls release, for example to close the column's arena (which must then be a shared
+ * one unless the consumer releases on the owner thread).
  *
  * <p><b>Import</b>: the array is moved (the caller's struct is marked released) and validated: buffer count,
  * null buffers, sizes, every non-null view ({@link dev.stringview.ViewColumns#fromViews}) or the offsets and UTF-8
  * of {@code u}/{@code z}/{@code U}/{@code Z}, which become views over the imported data buffer (only views are
  * built). {@code ArrowArray.offset} is honoured. The producer's release is called exactly once: when
- * {@code arena} closes, or before the exception if the array is rejected. The schema is released once read.
+ * {@code arena} closes (on the thread that closes it), or before the exception if the array is rejected. The
+ * imported column is readable until then, from the threads {@code arena} allows; the views built for offsets
+ * arrays are allocated in {@code arena}. The schema is released once read. The structs of {@link #allocateSchema},
+ * {@link #allocateArray} and {@link #allocateStream} live in the caller's arena.
  */
 public final class ArrowCData {
     private ArrowCData() {}

@@ -39,6 +39,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * closes, so it stays readable after the reader moves on or closes; {@code allocator} must not be closed before
  * {@code arena}. Reading a large file that way keeps every batch's body alive; {@link ViewTableReader#nextInto}
  * puts each batch in an arena of its own, which the caller closes before the next, so Arrow reuses the memory.
+ * The columns are readable from the threads their arena allows; a reader is for one thread at a time.
  */
 public final class ArrowIpc {
     private ArrowIpc() {}

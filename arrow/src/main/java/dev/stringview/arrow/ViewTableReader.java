@@ -6,8 +6,9 @@ import java.util.NoSuchElementException;
 /**
  * Batches read one after the other from an Arrow IPC file or stream ({@link ArrowIpc#open}) or an imported C
  * stream ({@link ArrowCData#importStream}). Each batch is validated before it is returned. Its columns stay
- * readable until the arena given when the reader was opened closes, also after the reader itself is closed; closing
- * the reader releases the source (the file, or the producer's stream). Not thread-safe.
+ * readable until the arena given when the reader was opened (or to {@link #nextInto}) closes, also after the reader
+ * itself is closed; the caller closes that arena. Closing the reader releases the source (the file, or the
+ * producer's stream). Not thread-safe.
  */
 public final class ViewTableReader implements Iterator<ViewTable>, AutoCloseable {
     /** Where the batches come from. */

@@ -125,8 +125,6 @@ public class ByteViewBenchmark {
         Map<ByteView, Integer> copyMap;
         String[] stringProbes;
         ByteView[] viewProbes;
-        /** The key row each probe equals (for {@link ByteViewKeyCosts}). */
-        int[] probeRows;
 
         @Setup(Level.Trial)
         public void setup() {
@@ -161,10 +159,8 @@ public class ByteViewBenchmark {
             }
             stringProbes = new String[BATCH];
             viewProbes = new ByteView[BATCH];
-            probeRows = new int[BATCH];
             for (int i = 0; i < BATCH; i++) {
                 int key = random.nextInt(mapped);
-                probeRows[i] = key;
                 byte[] utf8 = strings[key].getBytes(StandardCharsets.UTF_8);
                 // Probes of one kind on both sides: a new heap object equal to a key, its hash known after the
                 // first lookup (String caches it; a copy computes it at construction).

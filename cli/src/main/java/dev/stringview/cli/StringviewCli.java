@@ -15,6 +15,7 @@ import dev.stringview.parquet.ParquetViewOptions;
 import dev.stringview.parquet.ParquetViewReader;
 import dev.stringview.parquet.RowFilter;
 import dev.stringview.parquet.ViewBatch;
+import dev.stringview.parquet.internal.ScanSwitches;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -554,9 +555,10 @@ public final class StringviewCli {
         try (Arena arena = Arena.ofShared(); ParquetSource source = isRemote(location)
                 ? parquetSource(location, arena) : null) {
             ParquetScan scan = (source == null ? ParquetScan.of(Path.of(location)) : ParquetScan.of(source))
-                    .withOptions(args.readOptions()).withExecutor(pool, threads)
-                    .withPruning(!args.flags.contains("--no-skipping"))
-                    .withPageSearch(!args.flags.contains("--no-page-search"));
+                    .withOptions(args.readOptions()).withExecutor(pool, threads);
+            // The two measuring switches are not API: the module keeps them internal (ScanSwitches).
+            scan = ScanSwitches.withPruning(scan, !args.flags.contains("--no-skipping"));
+            scan = ScanSwitches.withPageSearch(scan, !args.flags.contains("--no-page-search"));
             int status = runScan(scan, filter, repeat);
             if (args.flags.contains("--verbose")) {
                 // What the scans asked of the file's source (zeros for a local file: it is memory-mapped).

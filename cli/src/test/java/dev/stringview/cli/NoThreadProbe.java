@@ -1,7 +1,7 @@
 package dev.stringview.cli;
 
 import dev.stringview.Comparison;
-import dev.stringview.InlineViews;
+import dev.stringview.internal.reader.InlineViews;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumns;
 import dev.stringview.ViewKernels;

@@ -1,10 +1,12 @@
 package dev.stringview.internal;
 
 import dev.stringview.ViewLayout;
+import dev.stringview.internal.reader.InlineViews;
+import dev.stringview.internal.reader.InlineWords;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The scalar form of {@link dev.stringview.InlineViews#build}: one view per row, always present and always
+ * The scalar form of {@link InlineViews#build}: one view per row, always present and always
  * correct, used until (and unless) the vector form is warm, for the rows the vector form leaves at the end of the
  * chars, and for the row whose size is bad so that its error names it.
  */
@@ -29,16 +31,6 @@ public final class InlineViewLoop {
      */
     public static long buildTestingAscii(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
             MemorySegment views, long viewsOffset) {
-        return buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset, ViewLayout.INLINE_MAX);
-    }
-
-    /**
-     * {@link #buildTestingAscii(int[], int, int, MemorySegment, long, MemorySegment, long)} for sizes in
-     * [0, {@code maxSize}] ({@code maxSize} at most 12): a size above it throws, naming the row, as one above 12
-     * does ({@code InlineViews.buildTestingAsciiUpTo4} promises its callers exactly that).
-     */
-    public static long buildTestingAscii(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-            MemorySegment views, long viewsOffset, int maxSize) {
         int end = from + count;
         long charsBytes = chars.byteSize();
         // The sizes are checked in a pass of their own (C2 vectorizes it): with the checks and their throw inside
@@ -47,11 +39,11 @@ public final class InlineViewLoop {
         long sum = 0;
         for (int i = from; i < end; i++) {
             int length = sizes[i];
-            outside |= length | (maxSize - length); // negative for a size outside [0, maxSize]
+            outside |= length | (ViewLayout.INLINE_MAX - length); // negative for a size outside [0, 12]
             sum += length;
         }
         if (outside < 0 || sum > charsBytes - charsOffset) {
-            throw badRow(sizes, from, end, charsOffset, charsBytes, maxSize);
+            throw badRow(sizes, from, end, charsOffset, charsBytes);
         }
         long p = charsOffset;
         long valueBits = 0; // the OR of every value byte, in place in its word
@@ -59,35 +51,34 @@ public final class InlineViewLoop {
         int i = from;
         for (; i < end && p <= wordsEnd; i++) {
             int length = sizes[i];
-            long low = chars.get(ViewLayout.LAYOUT_LE_LONG, p) & ViewLayout.inlineLowMask(length);
-            long high = chars.get(ViewLayout.LAYOUT_LE_INT, p + 8) & ViewLayout.inlineHighMask(length);
+            long low = chars.get(ViewLayout.LAYOUT_LE_LONG, p) & InlineWords.inlineLowMask(length);
+            long high = chars.get(ViewLayout.LAYOUT_LE_INT, p + 8) & InlineWords.inlineHighMask(length);
             valueBits |= low | high;
             long at = viewsOffset + 16L * (i - from); // follows the index, so C2 hoists the views' checks
-            views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
-            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
+            views.set(ViewLayout.LAYOUT_LE_LONG, at, InlineWords.inlineWord0(length, low));
+            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, InlineWords.inlineWord1(low, high));
             p += length;
         }
         for (; i < end; i++) { // the chars' last bytes
             int length = sizes[i];
-            long low = ViewLayout.inlineLow(chars, p, length);
-            long high = ViewLayout.inlineHigh(chars, p, length);
+            long low = InlineWords.inlineLow(chars, p, length);
+            long high = InlineWords.inlineHigh(chars, p, length);
             valueBits |= low | high;
             long at = viewsOffset + 16L * (i - from);
-            views.set(ViewLayout.LAYOUT_LE_LONG, at, ViewLayout.inlineWord0(length, low));
-            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, ViewLayout.inlineWord1(low, high));
+            views.set(ViewLayout.LAYOUT_LE_LONG, at, InlineWords.inlineWord0(length, low));
+            views.set(ViewLayout.LAYOUT_LE_LONG, at + 8, InlineWords.inlineWord1(low, high));
             p += length;
         }
         return (valueBits & 0x8080_8080_8080_8080L) == 0 ? p : ~p;
     }
 
-    /** The error for the first row whose size is outside [0, maxSize] or whose value ends past the chars' end. */
-    private static RuntimeException badRow(int[] sizes, int from, int end, long p, long charsBytes, int maxSize) {
+    /** The error for the first row whose size is outside [0, 12] or whose value ends past the chars' end. */
+    private static RuntimeException badRow(int[] sizes, int from, int end, long p, long charsBytes) {
         for (int row = from; row < end; row++) {
             int length = sizes[row];
-            if (length < 0 || length > maxSize) {
-                return new IllegalArgumentException(maxSize == ViewLayout.INLINE_MAX
-                        ? "not an inline size: row=" + row + " size=" + length + " inlineMax=" + maxSize
-                        : "size outside [0, maxSize]: row=" + row + " size=" + length + " maxSize=" + maxSize);
+            if (length < 0 || length > ViewLayout.INLINE_MAX) {
+                return new IllegalArgumentException("not an inline size: row=" + row + " size=" + length
+                        + " inlineMax=" + ViewLayout.INLINE_MAX);
             }
             if (length > charsBytes - p) {
                 return new IndexOutOfBoundsException("chars end inside a value: row=" + row + " size=" + length

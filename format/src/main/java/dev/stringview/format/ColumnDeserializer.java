@@ -3,7 +3,7 @@ package dev.stringview.format;
 import static dev.stringview.format.internal.Wire.LE_INT;
 import static dev.stringview.format.internal.Wire.LE_LONG;
 
-import dev.stringview.InlineViews;
+import dev.stringview.internal.reader.InlineViews;
 import dev.stringview.Utf8;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumns;
@@ -15,6 +15,7 @@ import dev.stringview.format.internal.Lz4Block;
 import dev.stringview.format.internal.SizeCodec;
 import dev.stringview.format.internal.ViewLoops;
 import dev.stringview.format.internal.Wire;
+import dev.stringview.internal.reader.InlineWords;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
@@ -43,9 +44,11 @@ import java.util.List;
  * length.
  *
  * <p><b>Memory.</b> Views, validity bitmap and chars segments come from the allocator passed to {@code read}; the
- * returned column lives until that arena closes. Reading from a segment copies what it uses out of it, so the
- * input may be unmapped or reused afterwards. Columns of more than 1 Mi rows get their views in a segment that
- * doubles as blocks arrive, so an arena then holds up to twice the final views.
+ * returned column lives until the allocator's owner frees that memory (closes the arena), and is readable from the
+ * threads that arena allows. Reading from a segment copies what it uses out of it, so the input may be unmapped or
+ * reused afterwards. Columns of more than 1 Mi rows get their views in a segment that doubles as blocks arrive, so
+ * an arena then holds up to twice the final views. The deserializer's own native scratch lives in an automatic
+ * arena that the garbage collector frees with the deserializer; no returned column points into it.
  *
  * <p><b>Bad input</b> throws {@link CorruptColumnException} naming block, row and field, never an
  * {@code OutOfMemoryError}: lengths are checked against the input's size when it is known (segments, seekable
@@ -285,24 +288,14 @@ public final class ColumnDeserializer {
         byte[] array = heapArray(chars);
         int base = array == charsCopy ? 0 : (int) chars.address();
         boolean checkUtf8 = kind == ViewKind.UTF8 && validateUtf8;
-        // A block of inline values only gets its views from InlineViews' vector form once that is warm, over the
-        // heap array the chars are in (the input's own, or the copy heapArray made): its array form, whose window
-        // loads share no profile with segment loads. The views' builder tests the chars for ASCII on its way (an
-        // OR of the bytes it places), so that they are read once here; UTF-8 is checked only when a byte is 0x80
-        // or above. Its form follows the summary's class: values of at most 4 bytes load 16 rows' chars at once,
-        // of at most 8 bytes 8 rows', of at most 12 bytes 4 rows'.
+        // A block of inline values only gets its views from InlineViews' vector form once that is warm, over a
+        // native copy of the chars (the form is compiled for native chars; a heap segment among its calls would
+        // slow every later call). The views' builder tests the chars for ASCII on its way (an OR of the bytes it
+        // places), so UTF-8 is checked only when a byte is 0x80 or above.
         if (inlineOnly && InlineViews.vectorized()) {
-            long end;
-            if (longest == 4) {
-                // Values of at most 4 bytes: the segment form over native chars. The array form measured 3x slower
-                // in a JVM that reads only such blocks (JMH, one fork per size: 100 against 31 us at size 1), as
-                // fast where blocks of every size are read (SerializationSideBySide).
-                MemorySegment scratch = nativeChars(rawLength);
-                MemorySegment.copy(MemorySegment.ofArray(array), base, scratch, 0, rawLength);
-                end = InlineViews.buildTestingAsciiUpTo4(sizes, 0, n, scratch, 0, target.views, firstRow * 16);
-            } else {
-                end = InlineViews.buildTestingAscii(sizes, 0, n, array, base, target.views, firstRow * 16, longest);
-            }
+            MemorySegment scratch = nativeChars(rawLength);
+            MemorySegment.copy(MemorySegment.ofArray(array), base, scratch, 0, rawLength);
+            long end = InlineViews.buildTestingAscii(sizes, 0, n, scratch, 0, target.views, firstRow * 16);
             if (end < 0 && checkUtf8) {
                 checkUtf8(array, base, rawLength, n, block, firstRow);
             }
@@ -499,14 +492,14 @@ public final class ColumnDeserializer {
             long lo;
             long hi;
             if (p <= wordsEnd) {
-                lo = (long) BYTES_LE_LONG.get(bytes, p) & ViewLayout.inlineLowMask(length);
-                hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & ViewLayout.inlineHighMask(length);
+                lo = (long) BYTES_LE_LONG.get(bytes, p) & InlineWords.inlineLowMask(length);
+                hi = ((int) BYTES_LE_INT.get(bytes, p + 8)) & InlineWords.inlineHighMask(length);
             } else { // the array's last bytes
                 lo = gather(bytes, p, Math.min(length, 8));
                 hi = gather(bytes, p + 8, Math.max(length - 8, 0));
             }
-            out[2 * i] = ViewLayout.inlineWord0(length, lo);
-            out[2 * i + 1] = ViewLayout.inlineWord1(lo, hi);
+            out[2 * i] = InlineWords.inlineWord0(length, lo);
+            out[2 * i + 1] = InlineWords.inlineWord1(lo, hi);
         } else {
             out[2 * i] = length | ((long) (int) BYTES_LE_INT.get(bytes, p) << 32);
             out[2 * i + 1] = bufferIndex | ((long) offset << 32);

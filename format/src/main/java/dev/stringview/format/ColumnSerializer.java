@@ -26,7 +26,8 @@ import java.util.Objects;
  * docs/serialization.md.
  *
  * <p>A serializer keeps its codec state and scratch buffers (heap arrays as large as the largest block) between
- * calls, so reuse one per thread; it is not thread-safe. It reads the column and never changes or frees it.
+ * calls, so reuse one per thread; it is not thread-safe. It reads the column on the calling thread (its segments
+ * must be accessible there), never changes or frees it, and keeps no reference to it after {@code write} returns.
  */
 public final class ColumnSerializer {
     /** Rows per block unless {@link #withBlockRows} says otherwise. */

@@ -6,6 +6,7 @@ import dev.stringview.ViewColumn;
 import dev.stringview.ViewColumnBuilder;
 import dev.stringview.ViewColumns;
 import dev.stringview.ViewKind;
+import dev.stringview.internal.reader.InlineViews;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -49,7 +50,7 @@ final class FormatTestData {
         dev.stringview.ViewKernels.warmUp();
         boolean expected = dev.stringview.internal.Vectorization.available()
                 && dev.stringview.internal.Vectorization.preferredBits() >= 512;
-        assertEquals(expected, dev.stringview.InlineViews.vectorized(),
+        assertEquals(expected, InlineViews.vectorized(),
                 dev.stringview.internal.Vectorization.describe());
     }
 

@@ -8,7 +8,8 @@ import java.util.Objects;
  * A {@link RowFilter} bound to one file's schema, for engines that read batches themselves (the Spark and Flink
  * connectors) and want the rows where the filter is TRUE: string leaves compiled to core's predicates once, value
  * leaves checked against their columns' logical types. The batches must hold every column the filter reads.
- * Immutable and safe to share between threads; the scratch bitmaps are the caller's.
+ * Immutable and safe to share between threads; the scratch bitmaps are the caller's. It allocates no off-heap
+ * memory and keeps no reference to a batch, which it reads during the call on the calling thread.
  */
 public final class BatchFilter {
     private final BoundFilter bound;

@@ -12,8 +12,9 @@ import java.nio.ByteOrder;
  * One batch of a flat column that is not read as views (every physical type but BYTE_ARRAY, and DECIMAL on any),
  * off-heap in Arrow's layout: a values buffer of {@link ParquetType#byteWidth} little-endian bytes per row (BOOLEAN:
  * one bit per row, least significant bit first) and a validity bitmap in Arrow bit order, or null when no row is
- * null. Null rows hold zeros in the values buffer. The buffers belong to the memory the batch was read into (see
- * {@link ViewBatch}); access after it is freed throws {@link IllegalStateException}.
+ * null. Null rows hold zeros in the values buffer. The buffers belong to the memory the batch was read into, which
+ * decides how long they stay valid and from which threads they may be read (see {@link ViewBatch}); access after it
+ * is freed throws {@link IllegalStateException}.
  *
  * <p>The typed accessors read one row each; which one fits which {@link ParquetType} is listed in docs/parquet.md
  * ("Flat types"). Each checks the row ({@link IndexOutOfBoundsException}) and the type

@@ -1,13 +1,14 @@
 package dev.stringview.parquet;
 
-import dev.stringview.SubstringSearch;
 import dev.stringview.ViewColumn;
+import dev.stringview.internal.reader.SubstringSearch;
 import dev.stringview.parquet.internal.BloomFilters;
 import dev.stringview.parquet.internal.BoundFilter;
 import dev.stringview.parquet.internal.ColumnChunkReader;
 import dev.stringview.parquet.internal.FilterBounds;
 import dev.stringview.parquet.internal.FixedValues;
 import dev.stringview.parquet.internal.RangeReads;
+import dev.stringview.parquet.internal.ScanSwitches;
 import dev.stringview.parquet.internal.PageHeader;
 import dev.stringview.parquet.internal.PageIndex;
 import dev.stringview.parquet.internal.ValueDomain;
@@ -42,7 +43,8 @@ import org.apache.parquet.internal.hadoop.metadata.IndexReference;
  * The scan starts no thread and makes no pool.
  *
  * <ul>
- *   <li><b>Pruning</b> ({@link #withPruning}, on by default). From the one filter expression, for every unit of rows
+ *   <li><b>Pruning</b> (always on; the tests and benchmarks turn it off through {@code internal.ScanSwitches} to
+ *       measure it). From the one filter expression, for every unit of rows
  *       (a row group, or a page range of a row group) the scan works out, leaf by leaf and then up the tree, whether
  *       the filter may be TRUE on some row of it; a unit where it cannot is not read. The facts come from the row
  *       group's column statistics (every physical type, in its logical type's order; unreliable bounds ignored), its
@@ -57,7 +59,8 @@ import org.apache.parquet.internal.hadoop.metadata.IndexReference;
  *       PARQUET-246). Each unit is read with batch-scoped memory by the task that runs it.
  *   <li><b>Deciding rows.</b> A filter that is one string leaf is decided while pages are decoded, without batches:
  *       on dictionary-encoded pages the predicate runs once per dictionary entry and each row costs a bit lookup on
- *       its id; on PLAIN pages a substring filter is one search over the page's bytes ({@link #withPageSearch}).
+ *       its id; on PLAIN pages a substring filter is one search over the page's bytes, each occurrence mapped back
+ *       to the value holding it (docs/decisions/011).
  *       Any other filter is evaluated on batches of its columns, in three-valued logic.
  *   <li><b>Batches.</b> {@link #forEachBatch} reads the filter's columns first, evaluates the filter per batch, and
  *       reads the other projected columns only for batches with a passing row (late materialization): their data
@@ -73,6 +76,20 @@ import org.apache.parquet.internal.hadoop.metadata.IndexReference;
  * run {@code parallelism} tasks while the calling thread waits for them (a pool the calling thread is not part of).
  */
 public final class ParquetScan {
+    static {
+        ScanSwitches.register(new ScanSwitches.Access() {
+            @Override
+            public ParquetScan withPruning(ParquetScan scan, boolean enabled) {
+                return scan.withPruning(enabled);
+            }
+
+            @Override
+            public ParquetScan withPageSearch(ParquetScan scan, boolean enabled) {
+                return scan.withPageSearch(enabled);
+            }
+        });
+    }
+
     /** Opens the scanned file once per call: {@code (arena, options, exactly)} as the reader's package overload. */
     private interface Input {
         ParquetViewReader open(Arena arena, ParquetViewOptions options, List<String> exactly) throws IOException;
@@ -180,22 +197,23 @@ public final class ParquetScan {
     }
 
     /**
-     * Whether to prune by metadata at all (on by default): statistics, bloom filters, dictionaries and the page
-     * index. Off, every row group and page is read: the reference that pruning is tested against.
+     * Ablation for tests and benchmarks ({@link ScanSwitches}): whether to prune by metadata at all (on by
+     * default): statistics, bloom filters, dictionaries and the page index. Off, every row group and page is read:
+     * the reference that pruning is tested against.
      */
-    public ParquetScan withPruning(boolean enabled) {
+    ParquetScan withPruning(boolean enabled) {
         return new ParquetScan(path, options, executor, parallelism, enabled, enabled, enabled, enabled,
                 pageFiltering, pageSearch);
     }
 
     /**
-     * Whether a single-leaf substring filter ({@code CONTAINS}, or a LIKE {@code '%literal%'}) is decided on PLAIN
-     * pages by one search over each page's bytes, each occurrence mapped back to the value holding it, with no view
-     * built (on by default). An occurrence counts only if it lies wholly inside one value. Off, PLAIN pages are
-     * decoded into views and decided by the predicate: kept public for the benchmark that measures the two side by
-     * side.
+     * Ablation for tests and benchmarks ({@link ScanSwitches}): whether a single-leaf substring filter
+     * ({@code CONTAINS}, or a LIKE {@code '%literal%'}) is decided on PLAIN pages by one search over each page's
+     * bytes, each occurrence mapped back to the value holding it, with no view built (on by default). An occurrence
+     * counts only if it lies wholly inside one value. Off, PLAIN pages are decoded into views and decided by the
+     * predicate.
      */
-    public ParquetScan withPageSearch(boolean enabled) {
+    ParquetScan withPageSearch(boolean enabled) {
         return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, pageIndex,
                 dictionaries, pageFiltering, enabled);
     }
@@ -377,6 +395,24 @@ public final class ParquetScan {
             }
         }
         return file;
+    }
+
+    /** Pruning only, for {@link ParquetViewOptions#filter()}: every source on, no file of its own to open. */
+    private static final ParquetScan PRUNING = new ParquetScan((arena, options, exactly) -> {
+        throw new IllegalStateException("a pruning-only scan opens no file");
+    }, ParquetViewOptions.defaults(), null, 1, true, true, true, true, true, true);
+
+    /**
+     * For {@link ParquetViewOptions#filter()}: which of {@code candidates} (row groups of {@code file}) the filter
+     * may be TRUE on, by statistics, bloom filters, dictionaries and the page index, as a scan prunes them.
+     */
+    static boolean[] mayPass(ParquetViewReader file, RowFilter filter, boolean[] candidates) throws IOException {
+        BoundFilter bound = bind(file, filter);
+        boolean[] may = new boolean[candidates.length];
+        for (int g = 0; g < candidates.length; g++) {
+            may[g] = candidates[g] && PRUNING.mayPass(file, g, bound);
+        }
+        return may;
     }
 
     private static BoundFilter bind(ParquetViewReader file, RowFilter filter) {
@@ -715,7 +751,9 @@ public final class ParquetScan {
     private static List<Integer> allGroups(ParquetViewReader file) {
         List<Integer> groups = new ArrayList<>();
         for (int g = 0; g < file.rowGroupCount(); g++) {
-            groups.add(g);
+            if (file.readsRowGroup(g)) {
+                groups.add(g);
+            }
         }
         return groups;
     }
@@ -723,7 +761,7 @@ public final class ParquetScan {
     private List<Integer> rowGroupsToRead(ParquetViewReader file, BoundFilter bound) throws IOException {
         List<Integer> groups = new ArrayList<>();
         for (int g = 0; g < file.rowGroupCount(); g++) {
-            if (mayPass(file, g, bound)) {
+            if (file.readsRowGroup(g) && mayPass(file, g, bound)) {
                 groups.add(g);
             }
         }

@@ -11,7 +11,10 @@ import java.util.List;
  * <p>A reader asks for few, large ranges: one read at the end of the file for the footer, then, per row group, the
  * projected column chunks with small gaps between them merged into one range (docs/parquet.md, "The I/O plan").
  * Bytes land in segments the reader allocates from its own memory, and views then point into them: a value's
- * bytes cross from the source once and are never copied one by one.
+ * bytes cross from the source once and are never copied one by one. An implementation writes into each
+ * {@code destination} only during the call, on the calling thread (the segment may belong to an arena confined to
+ * it), and keeps no reference to it; the segment of {@link #inMemory} stays the source maker's and must outlive
+ * every reader's batches.
  *
  * <p>Implementations must allow concurrent calls of {@link #read} from several threads (a scan reads row groups
  * in parallel, and the next row group is fetched while the current one is decoded). The source belongs to whoever
@@ -36,8 +39,8 @@ public interface ParquetSource extends AutoCloseable {
     void read(long position, MemorySegment destination) throws IOException;
 
     /**
-     * Reads several ranges, in any order and possibly in parallel (Hadoop's {@code readVectored}). The default reads
-     * them one after another.
+     * Reads several ranges, in any order and possibly in parallel (Hadoop's {@code readVectored}), though each
+     * destination is written on the calling thread (see the class comment). The default reads them one after another.
      */
     default void readAll(List<Read> reads) throws IOException {
         for (Read r : reads) {

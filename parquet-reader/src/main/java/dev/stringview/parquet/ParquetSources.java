@@ -27,6 +27,11 @@ import org.apache.parquet.io.SeekableInputStream;
  * Path, Arena)} uses), any {@link SeekableByteChannel}, a parquet-java {@link InputFile}, a Hadoop
  * {@code FileSystem} path ({@code hdfs:}, {@code s3a:}, {@code gs:}, {@code abfs:}, {@code viewfs:} ... whatever the
  * caller's {@link Configuration} serves), and bytes already in memory.
+ *
+ * <p><b>Memory.</b> {@link #map} maps the file into the caller's arena: the mapping lives until the caller closes
+ * that arena, not the source. {@link #memory} wraps the caller's segment. The other sources allocate no off-heap
+ * memory: they read into the reader's segments and hold a channel or stream, which {@link ParquetSource#close}
+ * closes.
  */
 public final class ParquetSources {
     /** The largest piece one {@link ByteBuffer} can hold; longer reads go piece by piece. */

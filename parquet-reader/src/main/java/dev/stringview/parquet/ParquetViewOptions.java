@@ -36,10 +36,19 @@ import java.util.concurrent.Executor;
  * @param maxRowGroupsInMemory with batch-scoped memory, the most row groups of column chunks held at once: the
  *     one being decoded and those prefetched (at least 1, default 2). With arena-scoped memory the chunks live in
  *     the caller's arena and only the read-ahead is bounded by it.
+ * @param splitStart with {@code splitLength}, the byte range of the file this reader reads, as an engine's file
+ *     split gives it: only the row groups whose midpoint (their first column chunk's start plus half their
+ *     compressed size, as parquet-java and Spark's reader decide) lies in {@code [splitStart, splitStart +
+ *     splitLength)}. Every row group belongs to exactly one split of a file cut into adjacent ranges. Default
+ *     {@code 0} and {@link Long#MAX_VALUE}: the whole file.
+ * @param splitLength see {@code splitStart}
+ * @param filter if not null, row groups whose metadata (statistics, bloom filters, dictionaries) proves that
+ *     {@code filter} is TRUE on none of their rows are not read. The row groups that are read come back whole:
+ *     evaluate the filter on each batch with {@link BatchFilter}. Its columns need not be projected.
  */
 public record ParquetViewOptions(List<String> columns, int batchSize, boolean validateUtf8, boolean verifyChecksums,
         long maxPageBytes, boolean nativeDecompression, boolean batchScopedMemory, Executor prefetch,
-        int maxRowGroupsInMemory) {
+        int maxRowGroupsInMemory, long splitStart, long splitLength, RowFilter filter) {
 
     public static final int DEFAULT_BATCH_SIZE = 8192;
     public static final long DEFAULT_MAX_PAGE_BYTES = 256L << 20;
@@ -58,6 +67,10 @@ public record ParquetViewOptions(List<String> columns, int batchSize, boolean va
             throw new IllegalArgumentException("maxRowGroupsInMemory must be positive: maxRowGroupsInMemory="
                     + maxRowGroupsInMemory);
         }
+        if (splitStart < 0 || splitLength < 0) {
+            throw new IllegalArgumentException("split out of range: splitStart=" + splitStart + " splitLength="
+                    + splitLength);
+        }
     }
 
     /**
@@ -66,59 +79,80 @@ public record ParquetViewOptions(List<String> columns, int batchSize, boolean va
      */
     public static ParquetViewOptions defaults() {
         return new ParquetViewOptions(List.of(), DEFAULT_BATCH_SIZE, true, true, DEFAULT_MAX_PAGE_BYTES,
-                true, false, null, DEFAULT_MAX_ROW_GROUPS_IN_MEMORY);
+                true, false, null, DEFAULT_MAX_ROW_GROUPS_IN_MEMORY, 0, Long.MAX_VALUE, null);
     }
 
     public ParquetViewOptions withColumns(String... names) {
         return new ParquetViewOptions(List.of(names), batchSize, validateUtf8, verifyChecksums, maxPageBytes,
-                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory, splitStart, splitLength, filter);
     }
 
     public ParquetViewOptions withColumns(List<String> names) {
         return new ParquetViewOptions(names, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
-                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory, splitStart, splitLength, filter);
     }
 
     public ParquetViewOptions withBatchSize(int rows) {
         return new ParquetViewOptions(columns, rows, validateUtf8, verifyChecksums, maxPageBytes,
-                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory, splitStart, splitLength, filter);
     }
 
     public ParquetViewOptions withUtf8Validation(boolean enabled) {
         return new ParquetViewOptions(columns, batchSize, enabled, verifyChecksums, maxPageBytes,
-                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory, splitStart, splitLength, filter);
     }
 
     public ParquetViewOptions withChecksumVerification(boolean enabled) {
         return new ParquetViewOptions(columns, batchSize, validateUtf8, enabled, maxPageBytes,
-                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory, splitStart, splitLength, filter);
     }
 
     public ParquetViewOptions withMaxPageBytes(long bytes) {
         return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, bytes,
-                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory);
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory, splitStart, splitLength, filter);
     }
 
     public ParquetViewOptions withNativeDecompression(boolean enabled) {
         return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
-                enabled, batchScopedMemory, prefetch, maxRowGroupsInMemory);
+                enabled, batchScopedMemory, prefetch, maxRowGroupsInMemory, splitStart, splitLength, filter);
     }
 
     /** See {@link #batchScopedMemory()}: each batch is freed when the next one is read. */
     public ParquetViewOptions withBatchScopedMemory(boolean enabled) {
         return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
-                nativeDecompression, enabled, prefetch, maxRowGroupsInMemory);
+                nativeDecompression, enabled, prefetch, maxRowGroupsInMemory, splitStart, splitLength, filter);
     }
 
     /** See {@link #prefetch()}: read the next row groups on {@code executor} (null: no prefetch). */
     public ParquetViewOptions withPrefetch(Executor executor) {
         return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
-                nativeDecompression, batchScopedMemory, executor, maxRowGroupsInMemory);
+                nativeDecompression, batchScopedMemory, executor, maxRowGroupsInMemory, splitStart, splitLength, filter);
     }
 
     /** See {@link #maxRowGroupsInMemory()}. */
     public ParquetViewOptions withMaxRowGroupsInMemory(int rowGroups) {
         return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
-                nativeDecompression, batchScopedMemory, prefetch, rowGroups);
+                nativeDecompression, batchScopedMemory, prefetch, rowGroups, splitStart, splitLength, filter);
+    }
+
+    /**
+     * See {@link #splitStart()}: read only the row groups whose midpoint lies in {@code [start, start + length)}.
+     */
+    public ParquetViewOptions withSplit(long start, long length) {
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory, start, length, filter);
+    }
+
+    /** See {@link #filter()}: skip the row groups that {@code filter}'s pruning proves empty (null: none). */
+    public ParquetViewOptions withFilter(RowFilter filter) {
+        return new ParquetViewOptions(columns, batchSize, validateUtf8, verifyChecksums, maxPageBytes,
+                nativeDecompression, batchScopedMemory, prefetch, maxRowGroupsInMemory, splitStart, splitLength,
+                filter);
+    }
+
+    /** Whether row group bytes {@code [start, start + length)} belong to this split, by their midpoint. */
+    boolean splitHolds(long start, long length) {
+        long midpoint = start + length / 2;
+        return midpoint >= splitStart && midpoint - splitStart < splitLength;
     }
 }

@@ -1,9 +1,9 @@
 package dev.stringview.parquet;
 
-import dev.stringview.SubstringSearch;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicate;
+import dev.stringview.internal.reader.SubstringSearch;
 import dev.stringview.parquet.internal.ColumnChunkReader;
 import dev.stringview.parquet.internal.RangeReads;
 import dev.stringview.parquet.internal.FixedLayout;
@@ -50,8 +50,9 @@ import org.apache.parquet.schema.Type;
  * <p>The file is memory-mapped into the caller's arena. Views of uncompressed PLAIN and DELTA_LENGTH pages point
  * into the mapping itself; compressed pages are decompressed once into buffers from the same arena; dictionary
  * pages are decoded once per column chunk and data pages copy only 16-byte views; DELTA_BYTE_ARRAY values are
- * rebuilt once into arena buffers. By default, everything a batch references therefore lives exactly as long as
- * the arena:
+ * rebuilt once into arena buffers. A reader opened on a {@link ParquetSource} that does not hold the file in memory
+ * reads the projected column chunks into the same memory instead of mapping the file. By default, everything a
+ * batch references therefore lives exactly as long as the arena:
  * closing the arena unmaps the file and frees the pages, and any later access to a batch throws
  * {@link IllegalStateException}. Memory grows with what has been read until then.
  *
@@ -62,8 +63,9 @@ import org.apache.parquet.schema.Type;
  * the reader frees it: close it (try-with-resources) from that thread. Only the mapping of the file stays with the
  * caller's arena.
  *
- * <p>parquet-java reads the footer, schema and column-chunk metadata (through {@link SegmentInputFile} and a
- * {@link PlainParquetConfiguration}: no Hadoop file system, no JNI codecs). Page headers and pages are read here.
+ * <p>parquet-java reads the footer, schema and column-chunk metadata (through an internal {@code InputFile} over the
+ * file's tail and a {@code PlainParquetConfiguration}: no Hadoop file system, no JNI codecs). Page headers and pages
+ * are read here.
  *
  * <pre>{@code
  * try (Arena arena = Arena.ofConfined();
@@ -124,6 +126,8 @@ public final class ParquetViewReader implements AutoCloseable {
     private final long[][] validBits;
     private boolean closed;
     private final boolean dictionaryHeaderMissing;
+    /** Row groups not read: outside the split or pruned by the options' filter; null when every one is read. */
+    private boolean[] skip;
 
     private ParquetViewReader(String fileName, Arena arena, MemorySegment file, RangeReads reads,
             ParquetMetadata footer, long footerStart, List<ParquetColumn> allColumns, List<ParquetColumn> projection,
@@ -396,7 +400,60 @@ public final class ParquetViewReader implements AutoCloseable {
                 java.util.Collections.unmodifiableList(all),
                 List.copyOf(projection), options);
         reader.checkChunks();
+        try {
+            reader.skip = reader.rowGroupsNotRead(options);
+        } catch (IOException | RuntimeException e) {
+            reader.close();
+            throw e;
+        }
         return reader;
+    }
+
+    /**
+     * The row groups outside the options' split or pruned by their filter ({@link ParquetViewOptions#splitStart},
+     * {@link ParquetViewOptions#filter}), or null when the reader reads every row group. Their bytes count as
+     * skipped.
+     */
+    private boolean[] rowGroupsNotRead(ParquetViewOptions options) throws IOException {
+        List<BlockMetaData> blocks = footer.getBlocks();
+        boolean whole = options.splitStart() == 0 && options.splitLength() == Long.MAX_VALUE;
+        if (whole && options.filter() == null) {
+            return null;
+        }
+        boolean[] read = new boolean[blocks.size()];
+        for (int g = 0; g < read.length; g++) {
+            read[g] = whole || options.splitHolds(blocks.get(g).getStartingPos(), blocks.get(g).getCompressedSize());
+        }
+        if (options.filter() != null) {
+            read = ParquetScan.mayPass(this, options.filter(), read);
+        }
+        boolean[] skipped = new boolean[read.length];
+        for (int g = 0; g < read.length; g++) {
+            skipped[g] = !read[g];
+            if (skipped[g] && file == null) {
+                for (ColumnChunkMetaData c : blocks.get(g).getColumns()) {
+                    reads.skipped(c.getTotalSize());
+                }
+            }
+        }
+        return skipped;
+    }
+
+    /**
+     * Whether this reader reads row group {@code g}: false for a row group outside its split or pruned by its
+     * filter ({@link ParquetViewOptions#withSplit}, {@link ParquetViewOptions#withFilter}).
+     */
+    boolean readsRowGroup(int g) {
+        return skip == null || !skip[g];
+    }
+
+    /** The first row group after {@code g} this reader reads, or {@code endGroup}. */
+    private int nextGroupRead(int g) {
+        int next = g + 1;
+        while (next < endGroup && !readsRowGroup(next)) {
+            next++;
+        }
+        return next;
     }
 
     private static String magic(int value) {
@@ -631,6 +688,15 @@ public final class ParquetViewReader implements AutoCloseable {
         return fileName;
     }
 
+    /**
+     * The footer's key-value metadata (e.g. the writer's version and settings, which Spark reads to decide how to
+     * rebase old dates), unmodifiable; empty when the footer has none.
+     */
+    public java.util.Map<String, String> keyValueMetadata() {
+        java.util.Map<String, String> meta = footer.getFileMetaData().getKeyValueMetaData();
+        return meta == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(meta);
+    }
+
     /** Where batches and pages are allocated (for tests that check memory stays bounded). */
     ReadMemory memory() {
         return memory;
@@ -761,7 +827,10 @@ public final class ParquetViewReader implements AutoCloseable {
     /**
      * Moves to the start of row group {@code target}: the next batch is that row group's first. Row groups before
      * it are skipped without reading a page, so an engine can read one row group per task (the Spark source does).
-     * With batch-scoped memory, the batch read last is freed as by {@link #nextBatch()}.
+     * With batch-scoped memory, the batch read last is freed as by {@link #nextBatch()}. A row group this reader
+     * does not read (outside its {@linkplain ParquetViewOptions#withSplit split}, or pruned by its
+     * {@linkplain ParquetViewOptions#withFilter filter}) is passed over: the next batch is from the first row group
+     * after it that the reader reads.
      *
      * @throws IllegalArgumentException if {@code target} is not a row group of the file, or lies before the row
      *     group being read (a reader only moves forward)
@@ -855,10 +924,15 @@ public final class ParquetViewReader implements AutoCloseable {
         memory.freeRetired(); // the last row group's pages and dictionaries: no batch points into them any more
         release(current); // and its chunks, when they are the reader's own
         current = null;
-        if (rowGroup + 1 >= endGroup) {
+        int next = nextGroupRead(rowGroup);
+        for (int g = rowGroup + 1; g < next; g++) {
+            nextRow += footer.getBlocks().get(g).getRowCount(); // row groups not read keep the file's row numbers
+        }
+        if (next >= endGroup) {
+            rowGroup = endGroup - 1;
             return false;
         }
-        rowGroup++;
+        rowGroup = next;
         rowsLeftInGroup = footer.getBlocks().get(rowGroup).getRowCount();
         readers = new ColumnChunkReader[projection.size()];
         if (file == null && !projection.isEmpty()) {
@@ -939,8 +1013,8 @@ public final class ParquetViewReader implements AutoCloseable {
         }
         if (prefetch != null) {
             int last = ahead.isEmpty() ? g : ahead.peekLast().group();
-            while (ahead.size() + 1 < options.maxRowGroupsInMemory() && last + 1 < endGroup) {
-                int group = ++last;
+            while (ahead.size() + 1 < options.maxRowGroupsInMemory() && nextGroupRead(last) < endGroup) {
+                int group = last = nextGroupRead(last);
                 Arena groupArena = groupArena();
                 CompletableFuture<MemorySegment[]> read = new CompletableFuture<>();
                 ahead.addLast(new FetchedGroup(group, groupArena, null, read));

@@ -9,8 +9,15 @@ import java.util.Objects;
 /**
  * Rows {@code [firstRow, firstRow + rowCount)} of the file, all from one row group, one column per projected column
  * (in projection order): a {@link ViewColumn} for string and binary columns, a {@link FixedWidthColumn} for every
- * other flat type ({@link #isFixedWidth}). The columns' memory belongs to the arena the reader was opened with, or,
- * with {@link ParquetViewOptions#withBatchScopedMemory batch-scoped memory}, to the reader until its next batch.
+ * other flat type ({@link #isFixedWidth}).
+ *
+ * <p><b>Memory.</b> A batch owns nothing. Its columns' memory belongs to the arena the reader was opened with and
+ * is freed when the caller closes it; with {@link ParquetViewOptions#withBatchScopedMemory batch-scoped memory} it
+ * belongs to the reader, which frees it at its next {@link ParquetViewReader#nextBatch} or its
+ * {@link ParquetViewReader#close}, and is confined to the thread that opened the reader (views into the mapped file
+ * still point into the caller's arena). A batch handed to a
+ * {@link ParquetScan} consumer is valid only during that call. Access after the memory is freed throws
+ * {@link IllegalStateException}; copy what must outlive it with {@code ViewColumn.compact}.
  */
 public final class ViewBatch {
     private final int rowGroup;

@@ -59,6 +59,6 @@ class SparkScanBenchmarkSmokeTest {
         // 2 masters x 3 layouts x 3 queries x 3 readers
         assertEquals(2 * 3 * 3 * 3, runs.size(), "benchmark runs (" + seconds + " s): " + methods);
         assertEquals(Set.of("query"), methods);
-        assertEquals(Set.of("sparkParquet", "stringview", "stringviewRows"), readers);
+        assertEquals(Set.of("dropIn", "sparkParquet", "stringview"), readers);
     }
 }

@@ -7,7 +7,11 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
-/** One shared local[2] session for the test classes (starting Spark costs seconds), and result helpers. */
+/**
+ * One shared local[2] session for the test classes (starting Spark costs seconds), and result helpers. The session
+ * has the drop-in ({@link StringviewExtensions}) installed but turned off ({@code spark.stringview.enabled=false}),
+ * so that {@code spark.read.parquet} is Spark's own reader unless a test turns it on ({@link #withDropIn}).
+ */
 final class Sessions {
     private static SparkSession spark;
 
@@ -22,6 +26,8 @@ final class Sessions {
                     .config("spark.driver.host", "127.0.0.1")
                     .config("spark.sql.session.timeZone", "UTC")
                     .config("spark.sql.catalog.sv", StringviewCatalog.class.getName())
+                    .config("spark.sql.extensions", StringviewExtensions.class.getName())
+                    .config(StringviewExtensions.ENABLED, "false")
                     // Most tests run many small queries: compiling each costs more than running it interpreted.
                     .config("spark.sql.codegen.wholeStage", "false")
                     .config("spark.sql.codegen.factoryMode", "NO_CODEGEN")
@@ -41,6 +47,22 @@ final class Sessions {
             session.conf().set("spark.sql.codegen.wholeStage", "false");
             session.conf().set("spark.sql.codegen.factoryMode", "NO_CODEGEN");
         }
+    }
+
+    /** Runs {@code action} with the drop-in on: Spark's Parquet scans read through stringview. */
+    static synchronized void withDropIn(Runnable action) {
+        SparkSession session = local();
+        session.conf().set(StringviewExtensions.ENABLED, "true");
+        try {
+            action.run();
+        } finally {
+            session.conf().set(StringviewExtensions.ENABLED, "false");
+        }
+    }
+
+    /** The executed plan's text (with adaptive execution's final plan once it ran). */
+    static String plan(Dataset<Row> df) {
+        return df.queryExecution().executedPlan().toString();
     }
 
     /** Rows rendered canonically (binary as hex, not as an array's identity) and sorted. */

@@ -12,8 +12,8 @@ import java.nio.ByteOrder;
  * {@code ColumnDeserializer}'s loops that write a separated block's views from its sizes ({@code int[]}) and its
  * chars (a heap {@code byte[]}, the value at {@code bytes[base]} first) straight into the column's views segment,
  * one per shape of block: values of at most 4, 8 or 12 bytes, a mix with longer ones, and long ones only. Each is a
- * small method of its own (C2 compiles a loop inside the large block reader much worse). Public for the
- * benchmarks' harness ({@code SeparatedLoopsSideBySide}), which times these very loops.
+ * small method of its own (C2 compiles a loop inside the large block reader much worse). Public for
+ * {@code ColumnDeserializer}, in the API package; the module does not export this one.
  */
 public final class ViewLoops {
     private static final VarHandle BYTES_LE_LONG =

@@ -1,7 +1,7 @@
 package dev.stringview.parquet.internal;
 
 import dev.stringview.ViewKind;
-import dev.stringview.SubstringSearch;
+import dev.stringview.internal.reader.SubstringSearch;
 import dev.stringview.ViewPredicate;
 import dev.stringview.parquet.CorruptParquetException;
 import dev.stringview.parquet.PageInfo;

@@ -1,6 +1,6 @@
 package dev.stringview.parquet.internal;
 
-import dev.stringview.SubstringSearch;
+import dev.stringview.internal.reader.SubstringSearch;
 import dev.stringview.parquet.PageInfo.PageViews;
 import java.lang.foreign.MemorySegment;
 

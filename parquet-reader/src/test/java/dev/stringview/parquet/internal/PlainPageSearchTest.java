@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.stringview.SubstringSearch;
+import dev.stringview.internal.reader.SubstringSearch;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicates;
 import java.io.ByteArrayOutputStream;

@@ -27,12 +27,15 @@ import org.apache.spark.unsafe.types.UTF8String;
  * {@code s LIKE ANY (...)}), else FALSE.
  *
  * <p>Spark calls the static {@code invoke} methods of {@link LikeAny} and {@link StartsWithAny} directly from
- * generated code (the V2 "magic method"), with no boxing of the string. When the call is a filter on a column of
- * a {@code stringview} table, the source recognises it by its canonical name and runs it as kernels inside the
- * scan instead ({@link PredicateTranslator}).
+ * generated code (the V2 "magic method"), with no boxing of the string, and match with core's kernels, one row at
+ * a time. Spark's file sources see no function calls among their pushed filters, so the scan does not run them.
  */
 public abstract class AnyPatternFunction implements UnboundFunction, ScalarFunction<Boolean> {
     private static final long serialVersionUID = 1L;
+
+    /** The canonical names of the functions. */
+    static final String LIKE_ANY = "stringview.like_any";
+    static final String STARTS_WITH_ANY = "stringview.starts_with_any";
 
     private final String name;
     private final String canonicalName;
@@ -65,9 +68,9 @@ public abstract class AnyPatternFunction implements UnboundFunction, ScalarFunct
     @Override
     public BoundFunction bind(StructType inputType) {
         if (inputType.fields().length != 2
-                || !PredicateTranslator.binaryString(inputType.fields()[0].dataType())
+                || !FilterTranslator.binaryString(inputType.fields()[0].dataType())
                 || !(inputType.fields()[1].dataType() instanceof ArrayType a)
-                || !PredicateTranslator.binaryString(a.elementType())) {
+                || !FilterTranslator.binaryString(a.elementType())) {
             throw new UnsupportedOperationException(name + " takes (STRING, ARRAY<STRING>) of collation"
                     + " UTF8_BINARY: arguments=" + inputType.simpleString());
         }
@@ -157,7 +160,7 @@ public abstract class AnyPatternFunction implements UnboundFunction, ScalarFunct
         private static final ThreadLocal<Cache> CACHE = ThreadLocal.withInitial(Cache::new);
 
         public LikeAny() {
-            super("like_any", PredicateTranslator.LIKE_ANY);
+            super("like_any", LIKE_ANY);
         }
 
         public static Boolean invoke(UTF8String s, ArrayData patterns) {
@@ -171,7 +174,7 @@ public abstract class AnyPatternFunction implements UnboundFunction, ScalarFunct
         private static final ThreadLocal<Cache> CACHE = ThreadLocal.withInitial(Cache::new);
 
         public StartsWithAny() {
-            super("starts_with_any", PredicateTranslator.STARTS_WITH_ANY);
+            super("starts_with_any", STARTS_WITH_ANY);
         }
 
         public static Boolean invoke(UTF8String s, ArrayData patterns) {

@@ -4,9 +4,15 @@ import dev.stringview.parquet.FixedWidthColumn;
 import dev.stringview.parquet.ParquetType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteOrder;
+import org.apache.spark.sql.catalyst.util.RebaseDateTime;
+import org.apache.spark.sql.execution.datasources.DataSourceUtils;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
 import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.TimestampType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarArray;
 import org.apache.spark.sql.vectorized.ColumnarMap;
@@ -17,13 +23,15 @@ import org.apache.spark.unsafe.types.UTF8String;
  * through a selection of its rows: each value is read from the column's off-heap values buffer when Spark asks
  * for it, no value is copied onto the heap first.
  *
- * <p>How the reader's values become Spark's: INTEGER(8/16) as Spark's byte and short, DATE as days since the
- * epoch, TIMESTAMP(MILLIS) scaled to Spark's microseconds (MICROS as stored), INT96 as the microseconds since the
- * epoch the reader gives (Julian day and nanoseconds of day, UTC, as Spark's own reader without its rebase of
- * dates before 1582), DECIMAL of precision up to 18 as its unscaled long (the low 8 bytes of the reader's
- * Decimal128, which hold the whole value), wider ones through {@link FixedWidthColumn#getDecimal}.
+ * <p>How the reader's values become Spark's: INTEGER(8/16/32, signed or unsigned) as Spark's byte, short, int
+ * or long as Spark's own reader types them (an unsigned value zero-extended), unsigned INTEGER(64) as
+ * DECIMAL(20,0), DATE as days since the epoch, TIMESTAMP(MILLIS) scaled to Spark's microseconds (MICROS as stored),
+ * INT96 as the microseconds since the epoch the reader gives (Julian day and nanoseconds of day, UTC), DECIMAL of
+ * precision up to 18 as its unscaled long (the low 8 bytes of the reader's Decimal128, which hold the whole
+ * value), wider ones through {@link FixedWidthColumn#getDecimal}. Dates and timestamps before the Gregorian
+ * switch go through Spark's rebase mode for the file ({@link Rebase}), as in Spark's own reader.
  *
- * <p>The vector owns no memory: the {@link RowGroupReader} that made it frees the batch when Spark asks for the
+ * <p>The vector owns no memory: the {@link FileBatches} that made it frees the batch when Spark asks for the
  * next one; reading the vector after that throws {@link IllegalStateException} (the memory segment checks).
  * {@link #close()} does nothing and may be called any number of times.
  */
@@ -36,15 +44,52 @@ final class FixedWidthColumnVector extends ColumnVector {
     private final int[] selection; // null: all rows
     private final int nulls;
     private final boolean millis;
+    private final boolean unsigned64;
+    /** For DATE and TIMESTAMP columns: what to do with values before the switch; null for none. */
+    private final Rebase rebase;
 
-    FixedWidthColumnVector(DataType type, FixedWidthColumn column, int[] selection, int size) {
+    /**
+     * Spark's rebase mode for one file's dates or timestamps ({@code DataSourceUtils.datetimeRebaseSpec} and
+     * {@code int96RebaseSpec}): values before the last switch from the Julian to the Gregorian calendar are
+     * rebased (LEGACY, with the writer's time zone for timestamps) or refused with Spark's own error
+     * (EXCEPTION); CORRECTED files have no {@code Rebase}.
+     */
+    record Rebase(boolean legacy, String timeZone) {
+        private static final int SWITCH_DAY = RebaseDateTime.lastSwitchJulianDay();
+        private static final long SWITCH_MICROS = RebaseDateTime.lastSwitchJulianTs();
+
+        int days(int days) {
+            if (days >= SWITCH_DAY) {
+                return days;
+            }
+            if (!legacy) {
+                throw DataSourceUtils.newRebaseExceptionInRead("Parquet");
+            }
+            return RebaseDateTime.rebaseJulianToGregorianDays(days);
+        }
+
+        long micros(long micros) {
+            if (micros >= SWITCH_MICROS) {
+                return micros;
+            }
+            if (!legacy) {
+                throw DataSourceUtils.newRebaseExceptionInRead("Parquet");
+            }
+            return RebaseDateTime.rebaseJulianToGregorianMicros(timeZone, micros);
+        }
+    }
+
+    FixedWidthColumnVector(DataType type, FixedWidthColumn column, int[] selection, int size, Rebase rebase) {
         super(type);
+        this.rebase = type instanceof DateType || type instanceof TimestampType ? rebase : null;
         this.column = column;
         this.values = column.values();
         this.selection = selection;
         ParquetType parquet = column.type();
         this.millis = parquet.logical() == ParquetType.Logical.TIMESTAMP
                 && parquet.unit() == ParquetType.TimeUnit.MILLIS;
+        this.unsigned64 = parquet.logical() == ParquetType.Logical.INTEGER && !parquet.signed()
+                && parquet.physical() == ParquetType.Physical.INT64;
         int n = 0;
         if (column.nullCount() != 0) {
             if (selection == null) {
@@ -100,13 +145,17 @@ final class FixedWidthColumnVector extends ColumnVector {
 
     @Override
     public int getInt(int i) {
-        return column.getInt(row(i));
+        int value = column.getInt(row(i));
+        return rebase == null ? value : rebase.days(value);
     }
 
     @Override
     public long getLong(int i) {
         long value = column.getLong(row(i));
-        return millis ? Math.multiplyExact(value, 1000L) : value;
+        if (millis) {
+            value = Math.multiplyExact(value, 1000L);
+        }
+        return rebase == null ? value : rebase.micros(value);
     }
 
     @Override
@@ -124,6 +173,10 @@ final class FixedWidthColumnVector extends ColumnVector {
         int r = row(i);
         if (column.isNull(r)) {
             return null;
+        }
+        if (unsigned64) {
+            long bits = column.getLong(r);
+            return Decimal.apply(new BigDecimal(new BigInteger(Long.toUnsignedString(bits))), precision, scale);
         }
         if (precision <= Decimal.MAX_LONG_DIGITS() && column.type().byteWidth() == 16) {
             // Decimal128, little-endian: a value of at most 18 digits lies whole in the low 8 bytes.

@@ -18,7 +18,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  * <p>{@link #getUTF8String} wraps the value where it lies, without copying: a value of at most 12 bytes inside its
  * 16-byte view (bytes 4..15, Arrow's inline layout), a longer one in the data buffer the view names (the Parquet
  * page, mapped or decompressed). Spark reads such a {@code UTF8String} through {@code sun.misc.Unsafe} with no
- * liveness check, so the memory must outlive every use: the {@link RowGroupReader} that made this vector frees it
+ * liveness check, so the memory must outlive every use: the {@link FileBatches} that made this vector frees it
  * only when Spark asks for the next batch (Spark copies what it keeps beyond that, as it must for its own reused
  * vectors) or closes the reader. Reading the vector itself after that throws {@link IllegalStateException}: the
  * view words are read through the (closed) memory segment, which checks.

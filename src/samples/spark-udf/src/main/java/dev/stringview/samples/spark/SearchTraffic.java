@@ -6,14 +6,16 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * A small Spark job over a table of page visits ({@code url}, {@code country}): how many visits per country came
- * from a search engine, and how many went to a secure page. It reads the Parquet files with
- * {@code format("stringview")} and filters with the stringview V2 functions {@code sv.fn.like_any} and
- * {@code sv.fn.starts_with_any}; the source runs both as kernels on the URL views inside the scan.
+ * A small Spark job over a table of page visits ({@code url}, and {@code country} as Hive-style partition
+ * directories {@code country=XX/}): how many visits per country came from a search engine, and how many went to a
+ * secure page. It is plain Spark code: it reads the Parquet files with {@code spark.read.parquet} and filters with
+ * the stringview V2 functions {@code sv.fn.like_any} and {@code sv.fn.starts_with_any}, which match URLs with
+ * stringview's kernels. Run with stringview's drop-in ({@code spark.sql.extensions=
+ * dev.stringview.spark.StringviewExtensions}), Spark's Parquet scans hand the URLs over as views instead of copies.
  *
  * <p>Run it on a cluster with {@code spark-submit --class dev.stringview.samples.spark.SearchTraffic --jars
- * stringview-spark-<version>-all.jar <this jar> <parquet file or folder>} (JDK 25 on every node, see the project's
- * docs/spark.md).
+ * stringview-spark-<version>-all.jar --conf spark.sql.extensions=dev.stringview.spark.StringviewExtensions
+ * <this jar> <parquet folder>} (JDK 25 on every node, see the project's docs/spark.md).
  */
 public final class SearchTraffic {
     /** The catalog's name in SQL ({@code sv.fn.like_any}); any name works. */
@@ -32,9 +34,9 @@ public final class SearchTraffic {
         spark.conf().set("spark.sql.catalog." + CATALOG, "dev.stringview.spark.StringviewCatalog");
     }
 
-    /** The visits table, read by the stringview source. */
+    /** The visits table: Spark's Parquet source, which the drop-in reads through stringview. */
     public static Dataset<Row> visits(SparkSession spark, String path) {
-        return spark.read().format("stringview").load(path);
+        return spark.read().parquet(path);
     }
 
     /** {@code country, searches, secure}: per country, visits from a search page and visits to a secure page. */
@@ -46,7 +48,7 @@ public final class SearchTraffic {
                 + " FROM visits GROUP BY country ORDER BY country");
     }
 
-    /** Visits from a search page: here the function is a filter, which the source evaluates inside the scan. */
+    /** Visits from a search page: here the function is a filter. */
     public static long searchVisits(SparkSession spark, String path) {
         visits(spark, path).createOrReplaceTempView("visits");
         return spark.sql("SELECT count(*) FROM visits WHERE " + CATALOG + ".fn.like_any(url, "

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs the job in a local[2] session on a file Spark writes, and checks it against Spark's own reader and its
- * built-in {@code LIKE ANY} / {@code startswith} on the same file.
+ * Runs the job in a local[2] session with stringview's drop-in on a partitioned directory Spark writes, and checks
+ * it against Spark's own reader (the drop-in turned off) and its built-in {@code LIKE ANY} / {@code startswith} on
+ * the same files.
  */
 class SearchTrafficTest {
     @TempDir
@@ -35,6 +36,7 @@ class SearchTrafficTest {
                 .config("spark.driver.bindAddress", "127.0.0.1")
                 .config("spark.driver.host", "127.0.0.1")
                 .config("spark.sql.shuffle.partitions", "2")
+                .config("spark.sql.extensions", "dev.stringview.spark.StringviewExtensions")
                 .getOrCreate();
         SearchTraffic.registerFunctions(spark);
         // Edge values beside random URLs: nulls, 12- and 13-byte strings (inline and not), non-ASCII text.
@@ -49,7 +51,8 @@ class SearchTrafficTest {
         }
         StructType schema = new StructType().add("url", DataTypes.StringType).add("country", DataTypes.StringType);
         path = dir.resolve("visits").toString();
-        spark.createDataFrame(rows, schema).coalesce(1).write().option("parquet.block.size", 16 * 1024).parquet(path);
+        spark.createDataFrame(rows, schema).coalesce(1).write().option("parquet.block.size", 16 * 1024)
+                .partitionBy("country").parquet(path);
     }
 
     private static String randomUrl(Random random) {
@@ -68,30 +71,40 @@ class SearchTrafficTest {
         spark.stop();
     }
 
+    /** {@code action} with the drop-in off: Spark's own Parquet reader. */
+    static <T> T sparksOwnReader(java.util.function.Supplier<T> action) {
+        spark.conf().set("spark.stringview.enabled", "false");
+        try {
+            return action.get();
+        } finally {
+            spark.conf().unset("spark.stringview.enabled");
+        }
+    }
+
     @Test
     void reportEqualsSparksOwnReaderAndBuiltIns() {
-        spark.read().parquet(path).createOrReplaceTempView("expected_visits");
-        List<Row> expected = spark.sql("SELECT country,"
-                + " count_if(url LIKE ANY ('%google.%/search%', '%yandex.%/search%', '%bing.com/search%')) AS searches,"
-                + " count_if(startswith(url, 'https://')) AS secure"
-                + " FROM expected_visits GROUP BY country ORDER BY country").collectAsList();
+        List<Row> expected = sparksOwnReader(() -> {
+            spark.read().parquet(path).createOrReplaceTempView("expected_visits");
+            return spark.sql("SELECT country,"
+                    + " count_if(url LIKE ANY ('%google.%/search%', '%yandex.%/search%', '%bing.com/search%'))"
+                    + " AS searches, count_if(startswith(url, 'https://')) AS secure"
+                    + " FROM expected_visits GROUP BY country ORDER BY country").collectAsList();
+        });
         List<Row> actual = SearchTraffic.report(spark, path).collectAsList();
         assertEquals(4, actual.size(), "three countries and NULL");
         assertEquals(expected, actual);
     }
 
     @Test
-    void pushedFunctionCountsTheSameRows() {
-        long expected = spark.read().parquet(path)
-                .where("url LIKE ANY ('%google.%/search%', '%yandex.%/search%', '%bing.com/search%')").count();
+    void searchVisitsCountTheSameRowsThroughStringview() {
+        long expected = sparksOwnReader(() -> spark.read().parquet(path)
+                .where("url LIKE ANY ('%google.%/search%', '%yandex.%/search%', '%bing.com/search%')").count());
         assertTrue(expected > 1000, "the data has search visits: " + expected);
         assertEquals(expected, SearchTraffic.searchVisits(spark, path));
-        String plan = SearchTraffic.visits(spark, path).where("sv.fn.like_any(url, array('%google.%/search%'))")
+        String plan = SearchTraffic.visits(spark, path).where("url LIKE '%google.%'")
                 .queryExecution().executedPlan().toString();
-        boolean filterAboveScan = plan.lines()
-                .anyMatch(line -> line.replaceFirst("^[\\s+\\-:]*(\\*\\(\\d+\\) )?", "").startsWith("Filter "));
-        // The function's one pattern reaches the scan as the filter expression's LIKE leaf (RowFilter).
-        assertTrue(plan.contains("filter=url LIKE '%google.%/search%'") && !filterAboveScan,
-                "the scan evaluates the function:\n" + plan);
+        assertTrue(plan.contains("FileScan stringview"), "the drop-in reads the scan:\n" + plan);
+        String off = sparksOwnReader(() -> SearchTraffic.visits(spark, path).queryExecution().executedPlan().toString());
+        assertTrue(off.contains("FileScan parquet"), "spark.stringview.enabled=false:\n" + off);
     }
 }

@@ -11,9 +11,10 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * The {@link BulkFormat} Flink's filesystem connector runs on each split: {@link ViewSplitReader} reads the split's
- * file through one {@code ParquetViewReader}, runs the pushed filter on each batch's views and hands Flink only the
- * rows where it is TRUE. Not splittable (see {@link #isSplittable}): each file is one split.
+ * The {@link BulkFormat} Flink's filesystem connector runs on each split: {@link ViewSplitReader} reads the row
+ * groups whose midpoint lies in the split through one {@code ParquetViewReader}, runs the pushed filter on each
+ * batch's views and hands Flink only the rows where it is TRUE. Splittable: the connector cuts files into splits
+ * (HDFS blocks), and each row group belongs to exactly one split, as in parquet-java.
  *
  * <p>Serializable: it travels from the planner to the task managers with the projected row type, the filter (a
  * {@link RowFilter} value) and the options.
@@ -54,13 +55,9 @@ final class ViewBulkFormat implements BulkFormat<RowData, FileSourceSplit> {
         return ViewSplitReader.open(this, split, split.getReaderPosition().orElse(null));
     }
 
-    /**
-     * False: a split of part of a file would have to read only the row groups whose midpoint it holds, which the
-     * view reader does not offer here, so each file is one split.
-     */
     @Override
     public boolean isSplittable() {
-        return false;
+        return true;
     }
 
     @Override

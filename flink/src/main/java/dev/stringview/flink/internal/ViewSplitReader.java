@@ -29,8 +29,11 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * Reads one {@link FileSourceSplit}, a whole file ({@link ViewBulkFormat} is not splittable). Each batch is filtered
- * on its views by {@link BatchFilter}, and only the rows where the filter is TRUE become {@link GenericRowData}s.
+ * Reads one {@link FileSourceSplit}: the row groups whose midpoint lies in {@code [offset, offset + length)}
+ * ({@code ParquetViewOptions.withSplit}, parquet-java's rule, so the splits of a file read each row group once),
+ * less those the filter's statistics, bloom filters or dictionaries prove hold no TRUE row
+ * ({@code withFilter}). Each batch is filtered on its views by {@link BatchFilter}, and only the rows where the
+ * filter is TRUE become {@link GenericRowData}s.
  *
  * <p><b>Memory.</b> The file is memory-mapped when Flink's file system for it is the local one, else read through
  * {@link FlinkFileSource} into segments the view reader allocates. The view reader uses batch-scoped memory: each
@@ -100,7 +103,10 @@ final class ViewSplitReader implements BulkFormat.Reader<RowData> {
         ReadSettings settings = format.settings();
         ParquetViewOptions options = ParquetViewOptions.defaults().withColumns(columns)
                 .withBatchSize(settings.batchSize()).withUtf8Validation(settings.validateUtf8())
-                .withBatchScopedMemory(true);
+                .withBatchScopedMemory(true).withSplit(split.offset(), split.length());
+        if (format.filter() != null) {
+            options = options.withFilter(format.filter());
+        }
         // Shared: the mapping and the source are closed by close(), which Flink may call from another thread.
         Arena arena = Arena.ofShared();
         ParquetSource source = null;

@@ -176,7 +176,6 @@ class ViewBulkFormatTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("needs ParquetViewOptions.withSplit: until then the format is not splittable")
     void byteRangeSplitsReadEveryRowOnce() throws IOException {
         long size = Files.size(file);
         List<String> all = new ArrayList<>();

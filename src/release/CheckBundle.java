@@ -41,7 +41,7 @@ public final class CheckBundle {
     static final List<String> PUBLISHED = List.of("stringview-core", "stringview-parquet", "stringview-arrow",
             "stringview-format", "stringview-spark", "stringview-flink");
     static final List<String> NOT_PUBLISHED = List.of("stringview-cli", "stringview-benchmarks",
-            "stringview-spark-benchmarks", "stringview-samples");
+            "stringview-spark-benchmarks", "stringview-flink-benchmarks", "stringview-samples");
     static final String PARENT = "stringview-parent";
     static final String GROUP_PATH = "dev/stringview/";
     static final List<String> SUFFIXES = List.of(".pom", ".jar", "-sources.jar", "-javadoc.jar");

@@ -7,32 +7,44 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.apache.flink.table.expressions.CallExpression;
 import org.apache.flink.table.expressions.FieldReferenceExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.expressions.ValueLiteralExpression;
 import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
 import org.apache.flink.table.functions.FunctionDefinition;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
  * Maps the filters Flink's planner pushes ({@link ResolvedExpression}s) onto parquet-reader's {@link RowFilter}, or
  * says it cannot; evaluation and pruning are parquet-reader's, from the one expression. A filter is taken only
- * when our kernels give exactly Flink's answer: comparisons and LIKE of a VARCHAR column against a string literal;
- * comparisons of a BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, DATE or DECIMAL column against a literal of its type
- * ({@link RowFilter.ValueTest}, by value); null tests of any column; and AND/OR of such. Flink turns
- * {@code s IN ('a', 'b')} into an OR of equalities before pushing it. Everything else is handed back to Flink,
- * which then evaluates it after the scan: FLOAT and DOUBLE (Flink compares them as Java primitives, NaN equal to
- * nothing, where RowFilter orders NaN above every value as Spark does), timestamps (a TIMESTAMP(MILLIS) column is
- * in another unit than the literal), functions, NOT, casts, two columns.
+ * when our kernels give exactly Flink's answer, TRUE and FALSE alike (so that NOT of it is exact too):
+ * comparisons and LIKE of a VARCHAR column against a string literal; comparisons of a BOOLEAN, TINYINT, SMALLINT,
+ * INT, BIGINT, DATE or DECIMAL column against a literal of its type ({@link RowFilter.ValueTest}, by value); null
+ * tests of any column; and AND/OR/NOT of such. Only columns stored in the files are taken (not partition columns,
+ * which the connector prunes by directory). Flink turns {@code s IN ('a', 'b')} into an OR of equalities before
+ * pushing it. Everything else is left to Flink: FLOAT and DOUBLE (Flink compares them as Java primitives, NaN equal
+ * to nothing, where RowFilter orders NaN above every value as Spark does), timestamps (a TIMESTAMP(MILLIS) column
+ * is in another unit than the literal), functions, casts, two columns.
  */
 final class FilterTranslator {
-    private final Set<String> stringColumns;
+    /** The columns stored in the files, by name: the table's physical columns but the partition columns. */
+    private final Map<String, LogicalType> fileColumns;
 
-    FilterTranslator(Set<String> stringColumns) {
-        this.stringColumns = stringColumns;
+    FilterTranslator(Map<String, LogicalType> fileColumns) {
+        this.fileColumns = Map.copyOf(fileColumns);
+    }
+
+    /** The conjuncts Flink offers, each translated where it can be, ANDed; null when none is. */
+    RowFilter translateAll(List<ResolvedExpression> conjuncts) {
+        List<RowFilter> taken = new ArrayList<>();
+        for (ResolvedExpression e : conjuncts) {
+            translate(e).ifPresent(taken::add);
+        }
+        return taken.isEmpty() ? null : taken.size() == 1 ? taken.get(0) : new RowFilter.And(taken);
     }
 
     Optional<RowFilter> translate(ResolvedExpression e) {
@@ -53,6 +65,9 @@ final class FilterTranslator {
             RowFilter combined = f == BuiltInFunctionDefinitions.AND ? new RowFilter.And(children)
                     : new RowFilter.Or(children);
             return Optional.of(collapseIn(combined));
+        }
+        if (f == BuiltInFunctionDefinitions.NOT && args.size() == 1) {
+            return translate(args.get(0)).map(RowFilter.Not::new);
         }
         if (f == BuiltInFunctionDefinitions.IS_NULL || f == BuiltInFunctionDefinitions.IS_NOT_NULL) {
             return anyColumn(args.get(0)).map(c -> f == BuiltInFunctionDefinitions.IS_NULL ? RowFilter.isNull(c)
@@ -152,9 +167,9 @@ final class FilterTranslator {
     }
 
     /** {@code column op literal} on a column compared by value (see the class comment), or empty. */
-    private static Optional<RowFilter> valueComparison(Op op, ResolvedExpression column, ResolvedExpression literal) {
+    private Optional<RowFilter> valueComparison(Op op, ResolvedExpression column, ResolvedExpression literal) {
         if (!(column instanceof FieldReferenceExpression ref) || !(literal instanceof ValueLiteralExpression lit)
-                || lit.isNull()) {
+                || lit.isNull() || !fileColumns.containsKey(ref.getName())) {
             return Optional.empty();
         }
         LogicalTypeRoot root = ref.getOutputDataType().getLogicalType().getTypeRoot();
@@ -174,16 +189,18 @@ final class FilterTranslator {
         return value.map(v -> new RowFilter.ValueTest(ref.getName(), op, List.of(v)));
     }
 
-    /** Any column of the table (all are read by the reader), or empty. */
-    private static Optional<String> anyColumn(ResolvedExpression e) {
-        return e instanceof FieldReferenceExpression ref ? Optional.of(ref.getName()) : Optional.empty();
+    /** Any column stored in the files, or empty. */
+    private Optional<String> anyColumn(ResolvedExpression e) {
+        return e instanceof FieldReferenceExpression ref && fileColumns.containsKey(ref.getName())
+                ? Optional.of(ref.getName()) : Optional.empty();
     }
 
-    /** The name of a STRING (VARCHAR) column read as views, or empty. */
+    /** The name of a STRING (VARCHAR) column stored in the files, or empty. */
     private Optional<String> column(ResolvedExpression e) {
         if (e instanceof FieldReferenceExpression ref
                 && ref.getOutputDataType().getLogicalType().getTypeRoot() == LogicalTypeRoot.VARCHAR
-                && stringColumns.contains(ref.getName())) {
+                && fileColumns.get(ref.getName()) instanceof LogicalType t
+                && t.getTypeRoot() == LogicalTypeRoot.VARCHAR) {
             return Optional.of(ref.getName());
         }
         return Optional.empty();

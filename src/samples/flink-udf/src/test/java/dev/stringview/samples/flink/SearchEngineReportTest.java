@@ -2,6 +2,7 @@ package dev.stringview.samples.flink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -24,9 +25,9 @@ class SearchEngineReportTest {
     private static final String[] HOSTS = {"www.google.com", "google.de", "bing.com", "duckduckgo.com",
         "example.org", "googleplex.example", "news.site", "日本.jp"};
 
+    /** Three day partitions of two files each; the report reads the last two days. */
     @Test
     void countsMatchAPlainJavaModel(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("visits.parquet");
         MessageType schema = MessageTypeParser.parseMessageType(
                 "message visits { optional binary url (STRING); required int64 user_id; }");
         SimpleGroupFactory groups = new SimpleGroupFactory(schema);
@@ -34,27 +35,35 @@ class SearchEngineReportTest {
         long total = 0;
         long engines = 0;
         Set<Long> users = new HashSet<>();
-        try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
-                .withConf(new PlainParquetConfiguration()).withType(schema).build()) {
-            for (int i = 0; i < 3000; i++) {
-                long user = random.nextInt(200);
-                Group g = groups.newGroup().append("user_id", user);
-                if (random.nextInt(20) != 0) {
-                    String host = HOSTS[random.nextInt(HOSTS.length)];
-                    String url = (random.nextBoolean() ? "https://" : "http://") + host + "/q?" + random.nextInt(99);
-                    g.append("url", url);
-                    if (url.startsWith("https://")) {
-                        total++;
-                        users.add(user);
-                        if (url.contains("google.") || url.contains("bing.") || url.contains("duckduckgo.")) {
-                            engines++;
+        String[] days = {"2024-01-01", "2024-01-02", "2024-01-03"};
+        for (int f = 0; f < 2 * days.length; f++) {
+            String day = days[f / 2];
+            Path file = Files.createDirectories(dir.resolve("dt=" + day)).resolve("part-" + f % 2 + ".parquet");
+            boolean counted = day.compareTo(days[1]) >= 0;
+            try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
+                    .withConf(new PlainParquetConfiguration()).withType(schema).build()) {
+                for (int i = 0; i < 1000; i++) {
+                    long user = random.nextInt(200);
+                    Group g = groups.newGroup().append("user_id", user);
+                    if (random.nextInt(20) != 0) {
+                        String host = HOSTS[random.nextInt(HOSTS.length)];
+                        String url = (random.nextBoolean() ? "https://" : "http://") + host + "/q?"
+                                + random.nextInt(99);
+                        g.append("url", url);
+                        if (counted && url.startsWith("https://")) {
+                            total++;
+                            users.add(user);
+                            if (url.contains("google.") || url.contains("bing.") || url.contains("duckduckgo.")) {
+                                engines++;
+                            }
                         }
                     }
+                    writer.write(g);
                 }
-                writer.write(g);
             }
         }
         TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inBatchMode());
-        assertEquals(List.of(total, engines, (long) users.size()), SearchEngineReport.run(env, file.toString()));
+        assertEquals(List.of(total, engines, (long) users.size()), SearchEngineReport.run(env, dir.toString(),
+                days[1]));
     }
 }

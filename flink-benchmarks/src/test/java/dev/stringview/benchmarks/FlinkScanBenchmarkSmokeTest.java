@@ -44,7 +44,7 @@ class FlinkScanBenchmarkSmokeTest {
         Set<String> formats = new TreeSet<>();
         Set<String> queries = new TreeSet<>();
         for (RunResult run : runs) {
-            formats.add(run.getParams().getParam("format"));
+            formats.add(run.getParams().getParam("reader"));
             queries.add(run.getParams().getParam("query"));
         }
         assertEquals(3 * 4 * 2, runs.size(), "benchmark runs"); // 3 layouts x 4 queries x 2 formats

@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * on a table Spark wrote, with the drop-in ({@code spark.sql.extensions=dev.stringview.spark.StringviewExtensions})
  * on against off ({@code spark.stringview.enabled=false}) in the same session. Scores are milliseconds per query.
  *
- * <p>{@link #extension} sorts last among the parameters, so JMH runs the two sides of each query back to back and
+ * <p>{@link #stringview} sorts last among the parameters (JMH varies the last name fastest), so JMH runs the two sides of each query back to back and
  * their ratio compares the same minutes of a noisy machine. The setup runs both sides once and fails unless they
  * give the same rows (every query orders its output totally).
  */
@@ -51,13 +51,12 @@ public class SparkClickBenchBenchmark {
 
     /** {@code on}: the drop-in reads the table; {@code off}: Spark's own vectorized reader. */
     @Param({"on", "off"})
-    public String extension;
+    public String stringview;
 
     @Param("1000000")
     public int rows;
 
-    private static SparkSession session;
-    private static int sessionCores;
+    private SparkSession session;
 
     private String sql;
 
@@ -112,32 +111,17 @@ public class SparkClickBenchBenchmark {
         if (ours.isEmpty()) {
             throw new IllegalStateException("no rows: query=" + query + " codec=" + codec + " rows=" + rows);
         }
-        session.conf().set("spark.stringview.enabled", Boolean.toString(extension.equals("on")));
+        session.conf().set("spark.stringview.enabled", Boolean.toString(stringview.equals("on")));
         session.read().parquet(path).createOrReplaceTempView("hits");
     }
 
-    /** The JVM's session on {@code local[cores]} with the drop-in installed, restarted when {@code cores} changes. */
-    static synchronized SparkSession session(int cores) {
-        if (session != null && sessionCores != cores) {
-            stopSession();
-        }
-        if (session == null) {
-            session = SparkSession.builder().master("local[" + cores + "]").appName("SparkClickBenchBenchmark")
-                    .config("spark.ui.enabled", "false")
-                    .config("spark.driver.bindAddress", "127.0.0.1")
-                    .config("spark.driver.host", "127.0.0.1")
-                    .config("spark.sql.extensions", "dev.stringview.spark.StringviewExtensions")
-                    .getOrCreate();
-            sessionCores = cores;
-        }
-        return session;
+    /** The JVM's session on {@code local[cores]} with the drop-in installed: {@link SparkScanBenchmark}'s. */
+    static SparkSession session(int cores) {
+        return SparkScanBenchmark.session(cores);
     }
 
-    static synchronized void stopSession() {
-        if (session != null) {
-            session.stop();
-            session = null;
-        }
+    static void stopSession() {
+        SparkScanBenchmark.stopSession();
     }
 
     @TearDown

@@ -48,7 +48,7 @@ class SparkClickBenchBenchmarkSmokeTest {
             double score = run.getPrimaryResult().getScore();
             assertTrue(Double.isFinite(score), "score of " + run.getParams() + ": " + score);
             cells.add(run.getParams().getParam("query") + "/" + run.getParams().getParam("codec") + "/"
-                    + run.getParams().getParam("extension"));
+                    + run.getParams().getParam("stringview"));
         }
         Set<String> expected = new TreeSet<>();
         for (String q : new String[] {"q13", "q21", "q22", "q23", "q24", "q34", "q37", "fixedScan"}) {

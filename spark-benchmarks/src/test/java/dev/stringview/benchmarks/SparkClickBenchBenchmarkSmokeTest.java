@@ -16,8 +16,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * Runs {@link SparkClickBenchBenchmark} once per query, codec and side on a 3,000-row table in this JVM (forks 0),
- * on {@code local[1]} only to keep the build short. Each trial's setup checks that the drop-in and Spark's reader
+ * Runs {@link SparkClickBenchBenchmark} once per query and side on a 3,000-row snappy table in this JVM (forks 0),
+ * on {@code local[1]} only, to keep the build short (the codec changes nothing the drop-in decides). Each trial's setup checks that the drop-in and Spark's reader
  * give the same rows and that the plan names the drop-in. Nothing is timed.
  */
 class SparkClickBenchBenchmarkSmokeTest {
@@ -37,6 +37,7 @@ class SparkClickBenchBenchmarkSmokeTest {
                 .timeout(TimeValue.minutes(2))
                 .param("rows", "3000")
                 .param("cores", "1")
+                .param("codec", "snappy")
                 .shouldFailOnError(true)
                 .shouldDoGC(false)
                 .verbosity(VerboseMode.SILENT)
@@ -52,7 +53,7 @@ class SparkClickBenchBenchmarkSmokeTest {
         }
         Set<String> expected = new TreeSet<>();
         for (String q : new String[] {"q13", "q21", "q22", "q23", "q24", "q34", "q37", "fixedScan"}) {
-            for (String codec : new String[] {"uncompressed", "snappy"}) {
+            for (String codec : new String[] {"snappy"}) {
                 for (String side : new String[] {"on", "off"}) {
                     expected.add(q + "/" + codec + "/" + side);
                 }

@@ -162,8 +162,8 @@ final class OrderPredicate extends ViewPredicate {
      * the constant's with arithmetic and no branch; nulls are masked out of the outcome and tie words with the
      * validity bits, so the hot loop never reads the bitmap and a null row's view (which may hold anything) is never
      * followed into a buffer. The second settles the ties of the whole window in one loop ({@link #resolveTies}).
-     * Deciding a row and branching on whether it is a tie cost about 5 ns/row in a per-row loop (mispredicted on
-     * the 5% ties of Suite 1); these loops carry no data-dependent branch.
+     * Deciding a row and branching on whether it is a tie costs a misprediction per tie in a per-row loop (Suite 1
+     * has 5% ties); these loops carry no data-dependent branch (decision record 010).
      */
     private void decide(ViewColumn column, int[] selection, int base, int count, Window window) {
         MemorySegment views = column.viewSegment();
@@ -181,8 +181,8 @@ final class OrderPredicate extends ViewPredicate {
             // bytes differ from the constant's (settleInline), so those words need no second pass. The first window
             // of a call, and every eighth after it, judges by its first 64 rows (firstWordSettles), in case the data
             // changed; with the plain pass and the scalar check below over every crowded word, those windows (an
-            // eighth of a cache-resident batch of 8192 rows) cost lessThan on mixed lengths with half the rows
-            // sharing the prefix 1.40 against 1.26-1.31 ns/row (PrefixCollisionBatchBenchmark, docs/architecture.md).
+            // eighth of a cache-resident batch of 8192 rows) were measurably slower on PrefixCollisionBatchBenchmark's
+            // shared-prefix cells (decision records 010 and 003).
             Arrays.fill(window.less, 0, words, 0L);
             Arrays.fill(tieWords, 0, words, 0L);
             settled = window.streamed ? someInlineAmongFirst(views, base, count)
@@ -281,10 +281,9 @@ final class OrderPredicate extends ViewPredicate {
     /**
      * Calls over at least this many rows (16 MiB of views) read their views from DRAM, and there the settling pass
      * ({@code settleInline}) costs next to nothing: its second load of each 64 bytes hits L1 while the pass waits
-     * on the stream. On 10M contiguous rows at a 5% share, forcing it in a scratch build took 8-byte rows from
-     * 1.04-1.12 to 0.75-0.79 ns/row and mixed lengths from 1.41-1.93 to 1.33-1.42, and cost 25-byte rows (no
-     * inline row to settle) 1.61-1.65 against 1.66-1.76 ({@code KernelCellTiming 10000000 5}, JVMs alternating,
-     * docs/architecture.md); so such calls settle in every window whose first rows hold an inline row.
+     * on the stream. On 10M contiguous rows it sped up 8-byte and mixed-length rows and cost 25-byte rows (no inline
+     * row to settle) nothing measurable (decision record 010); so such calls settle in every window whose first
+     * rows hold an inline row.
      */
     static final int STREAMED_ROWS = 1 << 20;
 
@@ -408,9 +407,8 @@ final class OrderPredicate extends ViewPredicate {
     /**
      * Whether one of the window's first {@value #SAMPLED_TIES} ties is a long row: a guess, from a few loads, at
      * whether its ties read the buffer. On 10M rows of 8-byte values (every tie inline, nothing to gather) the
-     * gathered loops cost about 1.15x the single one; on mixed lengths (half the ties long) the first tie alone sent
-     * half the windows to the single loop, and four took the cell from 2.00-2.15 to 1.76-1.82 ns/row
-     * ({@code KernelCellTiming 10000000 5 lessThan/mix/20}, 2026-11-24).
+     * gathered loops cost more than the single one; on mixed lengths (half the ties long) the first tie alone sent
+     * half the windows to the single loop, and four made the cell faster (decision record 010).
      */
     private static boolean someFirstTieIsLong(MemorySegment views, int base, int count, long[] ties) {
         int looked = 0;
@@ -491,18 +489,10 @@ final class OrderPredicate extends ViewPredicate {
      * ORs each tie's outcome bit into its word of {@code window.accepted} (in L1), so no loop over the words
      * settles them after and no below or same bits are kept per word; a long constant's ties that agree through
      * byte 11 are left out there, their positions listed with no branch (written for every tie, kept for those),
-     * and decided from the bytes after. Against the per-word bits and a settling loop over the words after (10M
-     * contiguous rows at 5%, {@code KernelCellTiming 10000000 5 lessThan/mix/20 lessThan/25/20}, the base's classes
-     * first on the class path, JVMs alternating, three triples, 2026-11-25 02:21 UTC, load 1.7-1.9): mixed lengths
-     * 1.207-1.219 to 1.172-1.201 ns/row, 25-byte rows 1.452-1.496 to 1.430-1.527 (two of three at 1.430). Against
-     * the bit walks, in separate JVMs alternating (10M contiguous rows, 5%
-     * sharing the prefix, {@code KernelCellTiming 10000000 5 lessThan/25/20 lessThan/mix/20}, five pairs):
-     * 25-byte rows 1.81-1.93 to 1.51-1.69 ns/row (one outlier 2.05), mixed lengths 2.22-2.79 to 1.91-2.13. The
+     * and decided from the bytes after. The listed positions beat the bit walks on 25-byte and mixed lengths; the
      * third loop picks a tie's word (loaded or inline) and steps the loaded index by the sign of
-     * {@code 12 - length}, not by a compare: on mixed lengths, where half the ties are long, that took the cell from
-     * 1.78-1.94 to 1.54-1.71 ns/row (25-byte rows 1.60-1.73 against 1.63-1.81, within the noise; four pairs of
-     * JVMs, {@code KernelCellTiming 10000000 7 lessThan/mix/20 lessThan/25/20}, 2026-11-24 22:50 UTC, load 2-2.2),
-     * so the boolean form was a mispredicted branch.
+     * {@code 12 - length}, not by a compare, because the boolean form was a mispredicted branch where half the ties
+     * are long (decision record 010).
      */
     private void resolveTiesGathered(MemorySegment views, MemorySegment buffer, MemorySegment[] buffers, int base,
             int count, Window window) {

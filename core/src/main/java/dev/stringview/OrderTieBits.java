@@ -57,9 +57,7 @@ final class OrderTieBits {
      * buffer index, zero in a one-buffer column. So the second view word alone tells the common tie, a long one
      * naming buffer 0, which reads bytes 4..11 from the buffer with no length load; only a tie whose word has a
      * non-zero low half (an inline tie equal through byte 7, or a long one naming another buffer) reads its length.
-     * On mixed lengths with half the rows sharing the prefix, {@code lessThan} medians 1.34 to 1.29 ns/row, every
-     * row sharing it 2.10 to 1.95 ({@code PrefixCollisionBatchBenchmark}, ten and seven JMH pairs against 22f793a,
-     * docs/architecture.md).
+     * It pays on {@code PrefixCollisionBatchBenchmark}'s shared-prefix cells (decision records 010 and 003).
      */
     static long belowSettled(MemorySegment views, MemorySegment buffer, long at, long t, long second, long[] out) {
         long below = 0;

@@ -207,11 +207,8 @@ public final class ViewKernels {
     /**
      * Writes the sort key of a non-null row ({@link KeyRounds}): a short value's (depth 0 only) from its view,
      * the prefix then the inline bytes 4..11; a long value's from its buffer. Static, with the views and buffers
-     * as arguments, so that round one's loop over all rows has them in locals. With round one calling
-     * {@link ColumnKeys#roundKey} (the views and buffers read from its fields) top-100 of the URL data took
-     * 1.03-1.10x the time of the code before the rounds were shared, and 1.10x (16.6 ms against 15.1) the time of
-     * this form ({@code ArgsortSideBySide <other core's classes> 15 1000000 url}, 2026-11-25 01:12-01:17 UTC, load
-     * average 1-3.5); this form measured 0.97-1.03x the code before (and full argsorts 0.98-1.00x).
+     * as arguments, so that round one's loop over all rows has them in locals: reading them from
+     * {@link ColumnKeys}' fields instead made top-100 of the URL data measurably slower (decision record 012).
      */
     private static void roundKey(MemorySegment views, MemorySegment[] buffers, int row, int depth, long[] high,
             long[] low, long[] tail, int at) {

@@ -77,8 +77,8 @@ public final class ByteView implements Comparable<ByteView> {
     /**
      * Transfer arrays of stream reads ({@link InputStream} can only fill arrays), one per slot, a slot per thread id
      * modulo the table's size: a read takes its slot's array only when the slot's owner id is its own thread's,
-     * else it puts a new one there. A {@link ThreadLocal} lookup cost about 2.5 ns more per 8-byte read
-     * (docs/benchmarks.md at d935f94, "ByteView stream reads through thread-owned transfer arrays").
+     * else it puts a new one there. A {@link ThreadLocal} lookup measured slower per 8-byte read (decision record
+     * 014).
      */
     private static final Transfer[] TRANSFERS = new Transfer[128];
     /** Offset bits of {@link #word1} for a long value; the upper 32 bits keep a copy's {@link #hashCode()}. */
@@ -202,7 +202,7 @@ public final class ByteView implements Comparable<ByteView> {
             return readInChunks(in, target, length);
         }
         // One chunk, the common case, as a straight line: no loop, the array sized to the value (measured
-        // against the chunk loop, docs/benchmarks.md at d935f94, "ByteView stream reads through thread-owned transfer arrays").
+        // against the chunk loop, decision record 014).
         byte[] transfer = transfer(length).bytes();
         readFully(in, transfer, 0, length, length, 0);
         MemorySegment.copy(transfer, 0, target, ValueLayout.JAVA_BYTE, 0, length);
@@ -243,8 +243,8 @@ public final class ByteView implements Comparable<ByteView> {
      * this method (a hot stream of one class, as a {@code ByteArrayInputStream}) its {@code System.arraycopy} has
      * a known small count and C2 copies with plain moves. With a count known only at run time the copy goes to
      * the JDK's arraycopy stub, which on AVX-512 writes a copy of under 32 bytes with masked stores; a load cannot
-     * take its bytes from a masked store and waits until the store has reached the cache, 5-8 ns a value on the
-     * project's machine (docs/architecture.md, ByteView, "Inline stream reads and the arraycopy stub"). Lengths a
+     * take its bytes from a masked store and waits until the store has reached the cache (decision record 014).
+     * Lengths a
      * stream never gets are never compiled.
      */
     private static ByteView readInline(InputStream in, int length) throws IOException {
@@ -284,7 +284,7 @@ public final class ByteView implements Comparable<ByteView> {
 
     /**
      * {@link #readInline} of {@code count} (9 to 12, a literal at every call) bytes. With the count known C2 does
-     * not call the stub, and the word loads no longer wait (measured, docs/benchmarks.md at d935f94).
+     * not call the stub, and the word loads no longer wait (measured, decision record 014).
      */
     private static ByteView readOver8(InputStream in, byte[] small, int count) throws IOException {
         readFully(in, small, 0, count, count, 0);
@@ -507,10 +507,9 @@ public final class ByteView implements Comparable<ByteView> {
 
     /**
      * The natural order ({@link #compareTo}) as a {@link Comparator}, for sorted maps and merges. To sort an array
-     * use {@link #sort(ByteView[])}, which compares no pairs: on 1M URL-like keys it took 0.11-0.16x the time of
+     * use {@link #sort(ByteView[])}, which compares no pairs: on 1M URL-like keys it takes a fraction of the time of
      * {@code Arrays.sort(values, comparator())}, whose compares read past the shared start of the keys (every
-     * segment read checked) again and again ({@code ByteViewBenchmark.sort*}, docs/architecture.md, ByteView,
-     * "Sorting an array").
+     * segment read checked) again and again ({@code ByteViewBenchmark.sort*}, decision record 012).
      */
     public static Comparator<ByteView> comparator() {
         return ORDER;
@@ -672,7 +671,7 @@ public final class ByteView implements Comparable<ByteView> {
             if (((w1 | thatW1) & OFFSET_MASK) == 0 && a.length == length && b.length == length) {
                 // Two arrays of exactly these bytes (a copy against a heap read of one value): whole-array
                 // equality is a C2 intrinsic expanded inline; the range form below checks both ranges and
-                // then calls the vectorizedMismatch stub (docs/benchmarks.md at d935f94, ByteView).
+                // then calls the vectorizedMismatch stub (decision record 014).
                 return Arrays.equals(a, b);
             }
             int from = (int) w1;
@@ -720,7 +719,7 @@ public final class ByteView implements Comparable<ByteView> {
                 // Both keep a hash, so both arrays hold exactly their value (see #equalLong): whole-array order,
                 // without offsets or range checks. Its mismatch search (the JDK's vectorizedMismatch stub, 32
                 // bytes a step) beat the word loop below on URL-like keys whose common run is 20-40 bytes
-                // (docs/architecture.md, ByteView, "Order").
+                // (decision record 014).
                 return Arrays.compareUnsigned(a, b);
             }
             // Both long and in arrays, one at an offset or in a longer array (slices, slab copies): one word loop
@@ -768,9 +767,8 @@ public final class ByteView implements Comparable<ByteView> {
      * Whether bytes 4..length of two long values of one length (at least 13) are equal, one in an array and one
      * in a segment: the last 8 bytes first, then 8-byte words from byte 4 two at a time, their differences ORed
      * into one word with one branch per pair (the last pair may overlap the last word: the bytes are the same).
-     * Each segment read is checked (bounds, arena liveness); a branch per word took 13.0-13.5 ns per equal pair
-     * of the benchmark's URL keys against 10.4 for this form (a scratch loop over {@code ByteViewBenchmark}'s
-     * 1024 probe/key pairs, JDK 25, 2026-11-24 20:47 UTC; docs/architecture.md, ByteView, "Equality").
+     * Each segment read is checked (bounds, arena liveness); a branch per word measured slower on
+     * {@code ByteViewBenchmark}'s URL keys (decision record 014).
      */
     private static boolean equalTail(byte[] a, int aOffset, MemorySegment b, long bOffset, int length) {
         Objects.checkFromIndexSize(aOffset, length, a.length);

@@ -202,14 +202,14 @@ final class OrderPredicate extends ViewPredicate {
                 ties = tieWords[w];
             } else if (selection == null) {
                 // The view offset as its own long variable, stepped by 16, not recomputed from the row: measured
-                // 0.85-0.92x the time of (long) (first + i) << 4 at a 5% share (OrderSideBySide, 8192 rows).
+                // faster than (long) (first + i) << 4 (decision record 010).
                 long at = ((long) first << 4) + 4;
                 for (int i = 0; i < n; i++, at += 16) {
                     // Bytes 4..11 of the view, big-endian: the prefix, then bytes 4..7 of an inline value
                     // (zero-padded) or the buffer index of a long one. Whenever the prefixes differ it orders like
                     // the value. Rows with the constant's prefix are ties, inline ones too: telling those apart
                     // here took a second load per row and cost more than resolving them later
-                    // (docs/architecture.md).
+                    // (decision record 010).
                     long key = views.get(LAYOUT_BE_LONG, at);
                     less |= (Long.compareUnsigned(key, this.first) < 0 ? 1L : 0L) << i;
                     ties |= ((key >>> 32) == prefix ? 1L : 0L) << i;
@@ -481,7 +481,7 @@ final class OrderPredicate extends ViewPredicate {
      * instructions a tie with the address in L1, so that the reorder buffer holds many ties' DRAM misses at once
      * and none waits on a view load; the third compares from that array and the views. With the view load and the
      * buffer load in one loop (each miss waiting on its view) the cell took 1.33-1.47x as long (10M 25-byte rows,
-     * docs/architecture.md).
+     * decision record 010).
      *
      * <p>The first and third loops run over the window's tie positions, listed first with no branch for words of
      * up to {@value #EXTRACTED_TIES} ties, instead of walking each word's tie bits: a bit walk's exit is

@@ -19,7 +19,7 @@ import java.lang.foreign.MemorySegment;
  * irregular address that the hardware prefetcher does not follow, so each costs a DRAM miss. Resolved a few at a
  * time between view scans, the misses came one after another; in a loop over hundreds of ties with a handful of
  * instructions each, the out-of-order core has many of them in flight at once (memory-level parallelism). Suite 1's
- * contiguous heap showed the difference: docs/architecture.md has the figures.
+ * contiguous heap showed the difference: decision record 010 has the figures.
  *
  * <p>Over one buffer far larger than the cache, sparse long candidates are also read in separate loops
  * ({@link #countMatchingLongGathered}, {@link #keepMatchingGathered}): first their buffer offsets from their views,
@@ -39,8 +39,8 @@ final class TieWords {
      * {@value #LARGE_BUFFER_BYTES} bytes (far more than the cache, so each long tie's bytes are a DRAM miss), else
      * {@value #WINDOW}. Over a large buffer the view pass and the tie loop take turns, and each turn starts cold:
      * the first buffer misses of a tie loop wait the full DRAM latency, and the pass's stream of views restarts.
-     * Fewer, longer turns cost less per tie ({@code LongTieBisection} on Suite 1's 10M 25-byte rows: see
-     * docs/architecture.md, "Long ties on a buffer far larger than the cache"). {@value #LARGE_WINDOW} rows of views
+     * Fewer, longer turns cost less per tie (Suite 1's 10M 25-byte rows, decision record 010).
+     * {@value #LARGE_WINDOW} rows of views
      * (256 KB) still fit the L2 cache that the tie loop reads them from again; 65536 rows did not, and measured
      * slower.
      */
@@ -52,8 +52,8 @@ final class TieWords {
      * Rows in the next window after one of {@code rows} rows with {@code ties} ties, for a call whose windows may
      * have up to {@code largest} rows ({@link #windowRows}): {@code largest} while at most one row in eight ties,
      * else {@value #WINDOW}. Dense ties read the buffer almost in order (the prefetcher streams it), and then a
-     * large window only costs: the tie loop finds the views in L2 instead of L1 (10M 25-byte rows with 50-100%
-     * ties: 1.10-1.21x the time of 1024-row windows, {@code OrderSideBySide}).
+     * large window only costs: the tie loop finds the views in L2 instead of L1 (measured on 10M 25-byte rows with
+     * 50-100% ties; decision record 010).
      */
     static int nextWindowRows(int largest, int ties, int rows) {
         return sparse(ties, rows) ? largest : WINDOW;
@@ -82,7 +82,7 @@ final class TieWords {
      * buffer array and the likely buffer, was compiled on its own first and then refused as "too big" (its machine
      * code exceeded {@code InlineSmallCode}; {@code -XX:+PrintInlining} shows it), so every candidate paid a call.
      * A branch-free form that loaded the buffer at offset 0 for inline rows measured slower than this branch on the
-     * row's kind (docs/architecture.md, "One buffer, one local").
+     * row's kind (decision record 010).
      */
     static long bytes4To11(int length, long w1, MemorySegment buffer) {
         boolean isLong = length > INLINE_MAX;
@@ -199,7 +199,7 @@ final class TieWords {
      * not depend on each other, so over hundreds of candidates they are in flight together. Keeping a row is a
      * branch, predicted "no match", not arithmetic ({@code rows[kept] = row; kept += match}): the rows are read from
      * the array being written, and a store whose index waits on the loaded bytes held up the next candidates' reads
-     * (the same as {@link EqualityPredicate}'s confirmation loop; docs/architecture.md has the figures). Over one
+     * (the same as {@link EqualityPredicate}'s confirmation loop; decision record 010 has the figures). Over one
      * buffer far larger than the cache, sparse candidates go through {@link #keepMatchingGathered} ({@link #gathers}).
      */
     static int keepMatching(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long mask, long bits) {
@@ -243,8 +243,7 @@ final class TieWords {
      * the second only loads the bytes at those offsets (no load waits on another, so many DRAM misses are in flight
      * at once), the third compares every candidate, taking a long one's word from that array and an inline one's
      * from its view, and keeps the matches (a branch predicted "no match"). The first and third loops pick by the
-     * row's kind with arithmetic, not a branch, which mixed lengths would mispredict (docs/architecture.md,
-     * "Offsets first, over a large buffer").
+     * row's kind with arithmetic, not a branch, which mixed lengths would mispredict (decision record 010).
      */
     private static int keepMatchingGathered(MemorySegment views, MemorySegment only, MemorySegment[] buffers,
             int[] rows, int n, long mask, long bits) {
@@ -395,8 +394,8 @@ final class TieWords {
      * How many of the valid long rows {@code rows[0..n)} have bytes 4..11 that, masked by {@code mask}, equal
      * {@code bits}: {@link #keepMatching} for a caller that needs only the count (starts-with's {@code count} with a
      * pattern of 5..12 bytes), so neither the length is read nor a kept id written. When most rows share the
-     * pattern's prefix (every URL starting with "http") this loop is most of the kernel's work; with it the whole
-     * {@code count} took 0.89-0.96x the time it took through the keeping loop there (docs/architecture.md).
+     * pattern's prefix (every URL starting with "http") this loop is most of the kernel's work, and the whole
+     * {@code count} is faster with it than through the keeping loop (decision record 010).
      */
     static int countMatchingLong(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long mask,
             long bits) {
@@ -468,9 +467,8 @@ final class TieWords {
      * <p>The view offset is the loop's variable, stepping by 16: with the row as the variable, C2 (JDK 25) computed
      * each view's address from the row again (sign extension, shift, add: 4 instructions a row); stepping the
      * offset, the four rows of an unrolled iteration read at fixed displacements from one register, about 16
-     * instructions a row in all ({@code KernelCellTiming 8192 15 startsWith/25/1}: 1.54 → 1.21 ns/row,
-     * pointer+length 0.95). Not for 9..12-byte patterns: with bytes 4..11 read at offset + 4 and the prefix from the
-     * view it took 1.6-1.9 ns/row at 50-100% of rows sharing the prefix, against 1.5 for the pass at 50%.
+     * instructions a row in all, which measured faster (decision record 010). Not for 9..12-byte patterns: with
+     * bytes 4..11 read at offset + 4 and the prefix from the view it was slower than the pass.
      */
     static int countPrefixRows(MemorySegment views, MemorySegment only, int from, int to, long head,
             long headMask) {
@@ -480,7 +478,7 @@ final class TieWords {
         // The pass reads every long candidate's bytes 4..11, so a row whose bytes 4..11 lie past the buffer's end
         // is an error there. Reading the word at the offset through a slice 4 bytes shorter fails for exactly those
         // rows, at no cost per row (an accumulated largest offset cost a register that C2 then took from the
-        // buffer-index OR, spilled to the stack: 1.40 against 1.16 ns/row, OrderSideBySide 7 8192 startsWith).
+        // buffer-index OR, spilled to the stack, and measured slower; decision record 010).
         MemorySegment heads = only.asSlice(0, only.byteSize() - PREFIX_SIZE);
         int matches = 0;
         int shortest = Integer.MAX_VALUE;
@@ -522,7 +520,7 @@ final class TieWords {
      * pass) into {@code offsets} (room for {@code n}); the second loads the bytes at those offsets and compares
      * them. In the one loop each buffer load, a DRAM miss, waited on its view's load, since the address is view word
      * 1; with the addresses in an array in L1 no buffer load waits on another load, and many misses are in flight
-     * at once. In cache the extra loop only costs (docs/architecture.md, "Offsets first, over a large buffer").
+     * at once. In cache the extra loop only costs (decision record 010).
      */
     static int countMatchingLongGathered(MemorySegment views, MemorySegment[] buffers, int[] rows, int n, long mask,
             long bits, long[] offsets) {

@@ -62,7 +62,8 @@ final class PanamaByteSearch implements Vectorization.VectorSearch {
      * Bit k set when the haystack holds {@code byte1} at {@code at + k + rare1} and {@code byte2} at
      * {@code at + k + rare2}, for the 32 lanes k of {@link #WIDE}. Wide and narrow screens are separate methods
      * with the species as a constant: passed as an argument, the species was not constant wherever C2 declined to
-     * inline, and the Vector API then runs its boxed fallback (Q20 on PLAIN went from 91 to 158 ns/row).
+     * inline, and the Vector API then runs its boxed fallback, which made Q20 on PLAIN far slower (decision
+     * record 011).
      */
     private static long wideScreen(MemorySegment haystack, long at, long rare1, long rare2, byte byte1, byte byte2) {
         return ByteVector.fromMemorySegment(WIDE, haystack, at + rare1, ByteOrder.LITTLE_ENDIAN)

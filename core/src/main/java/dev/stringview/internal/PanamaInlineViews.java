@@ -31,15 +31,14 @@ import jdk.incubator.vector.VectorSpecies;
  * The chars offset is the only value carried from group to group (an add of a bit count), and no prefix sum is
  * computed: the version before this one summed the 16 sizes in the register (four shifted adds), spread offsets
  * and sizes to the view bytes with two byte permutes a group, took the chars with a third and blended the length
- * in: 1.12-1.31x the time of this one for a 65,535-row block of 1-byte values (SeparatedLoopsSideBySide, JVMs
- * of the two builds alternated, loaded machine; docs/benchmarks.md at d935f94).
+ * in, and was slower for blocks of 1-byte values (decision record 015).
  *
  * <p>The step runs only while the last group's window (at most 3 x 4 x 12 bytes in, then 64) lies inside the chars
  * segment (or array), so that no load ever reaches past its end; the rows after that, and those of a step holding a
  * size outside [0, 12], go through {@link InlineViewLoop}, which builds them (or names the bad row). The steps go in
  * runs counted in advance (as many as the chars left allow at 12 bytes a row), so that the loop C2 compiles has one
- * exit on a step count and keeps no segment check but the chars window's bound inside: 65,535 one-byte rows in 34 µs
- * instead of 43 (SeparatedLoopsSideBySide, both builds on the same loaded machine).
+ * exit on a step count and keeps no segment check but the chars window's bound inside, which measured faster
+ * (decision record 015).
  *
  * <p>Referenced only by name from {@link Vectorization}, so that without the incubator module nothing links it.
  */
@@ -268,8 +267,8 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
      *
      * <p>No vector is reinterpreted here: before C2 compiles them, the Vector API runs a reinterpretation through
      * a heap segment, and the vector stores' shared profile then holds heap segments, so C2 compiled every view
-     * store of {@link #run} too with a test for heap views (hsdis), which took the size-1 builder from 35 to 72 µs
-     * a block in an earlier form of this method that reinterpreted three vectors a step.
+     * store of {@link #run} too with a test for heap views (hsdis), which about doubled the size-1 builder's time
+     * in an earlier form of this method that reinterpreted three vectors a step (decision record 015).
      *
      * <p>This form reads the chars from a heap array ({@link #buildFromArray}); {@link #runUpTo4Native} is the same
      * loop over a segment.
@@ -300,9 +299,8 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
     /**
      * {@link #runUpTo4} over chars in a segment, a method of its own (the array form's loop with a segment load):
      * with one method for both kinds of chars,
-     * C2's code for the reader's blocks of values of at most 4 bytes (native chars) was 3x slower in some JVMs (JMH
-     * forks reading only such blocks: 87-121 against 31 us at size 1; SerializationSideBySide, which reads every
-     * size in one JVM, did not show it).
+     * C2's code for the reader's blocks of values of at most 4 bytes (native chars) was several times slower in
+     * some JVMs (JMH forks reading only such blocks; decision record 015).
      */
     private static long runUpTo4Native(int[] sizes, int row, int steps, MemorySegment chars, long p,
             MemorySegment views, long at) {

@@ -145,10 +145,8 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
         long undecided = patternLength > ViewLayout.PREFIX_SIZE ? -1L : 0L;
         // With a last pattern byte that is not zero and at most 12 bytes, the length test decides nothing the
         // masked compares have not: an inline row shorter than the pattern has a zero (its padding) where the
-        // pattern's last byte is, and a long row is longer than the pattern. Such steps skip it: on 8192 rows of
-        // mixed lengths all sharing a 6-byte pattern's prefix the pass went from 0.63-0.64 to 0.54-0.57 ns/row
-        // (scratch loop), and JMH's PrefixCollisionBatchBenchmark cell from 1.40-1.64 to 1.29-1.31 in three idle
-        // runs alternating with the old build (docs/architecture.md).
+        // pattern's last byte is, and a long row is longer than the pattern. Such steps skip it, which measured
+        // faster on PrefixCollisionBatchBenchmark (decision record 013).
         boolean paddingDecides = lastByteIsNotZero(patternLength, prefixBits, inlineBits);
         int decided = 0;
         int candidates = 0;
@@ -298,7 +296,7 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
         long start = ((long) first << 4) + 4;
         // Whole steps, counted once, and one flat loop over the loads of all steps: a loop over the steps with the
         // loads of a step in an inner loop kept a bounds, liveness and segment-class check per load and its own
-        // bookkeeping (-XX:+PrintAssembly), and measured 1.2x the time of this loop (docs/architecture.md).
+        // bookkeeping (-XX:+PrintAssembly), and measured slower than this loop (decision record 013).
         int steps = (int) Math.min(count / STEP_ROWS, Math.max(0, (views.byteSize() - start) / STEP_BYTES));
         int loads = steps * LOADS;
         long below = 0;

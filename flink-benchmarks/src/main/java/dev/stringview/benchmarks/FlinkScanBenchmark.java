@@ -63,6 +63,13 @@ public class FlinkScanBenchmark {
 
     private static MiniClusterWithClientResource cluster;
 
+    /**
+     * Whether a trial's teardown keeps the JVM's cluster for the next trial: the smoke test's (forks 0, every
+     * trial in one JVM) sets it. In a forked run each trial has its own JVM, which JMH ends only once the cluster's
+     * non-daemon threads have stopped, so the teardown stops it.
+     */
+    static volatile boolean keepClusterAcrossTrials;
+
     private TableEnvironment env;
     private String sql;
 
@@ -127,7 +134,10 @@ public class FlinkScanBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        env = null; // the cluster is shared by the trials of this JVM
+        env = null;
+        if (!keepClusterAcrossTrials) {
+            stopCluster();
+        }
     }
 
     /** The query through the chosen format, to its one result row. */

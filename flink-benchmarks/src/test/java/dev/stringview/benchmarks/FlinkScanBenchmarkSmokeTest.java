@@ -39,6 +39,7 @@ class FlinkScanBenchmarkSmokeTest {
                 .shouldDoGC(false)
                 .verbosity(VerboseMode.SILENT)
                 .build();
+        FlinkScanBenchmark.keepClusterAcrossTrials = true; // one JVM for every trial: one cluster
         System.setProperty("jmh.ignoreLock", "true"); // measures nothing: a real run beside it must not fail us
         Collection<RunResult> runs = new Runner(options).run();
         Set<String> formats = new TreeSet<>();

@@ -10,6 +10,18 @@ import java.nio.ByteOrder;
 import java.sql.Timestamp;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.data.columnar.vector.ColumnVector;
+import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
+import org.apache.flink.table.data.columnar.vector.heap.AbstractHeapVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapBooleanVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapByteVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapDoubleVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapFloatVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapLongVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapShortVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapTimestampVector;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 
@@ -124,6 +136,126 @@ enum FlinkValues {
             case STRING, BYTES_VIEW -> throw new IllegalStateException("a view column, not fixed-width: column="
                     + column + " flinkType=" + type.asSummaryString());
         };
+    }
+
+    /**
+     * Rows {@code rows[from..from + count)} of a fixed-width column as a heap column vector of {@code count} values
+     * (Flink's own heap vectors; DECIMAL in {@link DecimalValues}): what {@link #value} gives, without a boxed
+     * object per value.
+     */
+    ColumnVector vector(FixedWidthColumn column, LogicalType type, int[] rows, int from, int count, boolean utc) {
+        AbstractHeapVector out = switch (this) {
+            case BOOLEAN -> {
+                HeapBooleanVector v = new HeapBooleanVector(count);
+                for (int i = 0; i < count; i++) {
+                    v.vector[i] = column.getBoolean(rows[from + i]);
+                }
+                yield v;
+            }
+            case TINYINT -> {
+                HeapByteVector v = new HeapByteVector(count);
+                for (int i = 0; i < count; i++) {
+                    v.vector[i] = (byte) column.getInt(rows[from + i]);
+                }
+                yield v;
+            }
+            case SMALLINT -> {
+                HeapShortVector v = new HeapShortVector(count);
+                for (int i = 0; i < count; i++) {
+                    v.vector[i] = (short) column.getInt(rows[from + i]);
+                }
+                yield v;
+            }
+            case INT -> {
+                HeapIntVector v = new HeapIntVector(count);
+                for (int i = 0; i < count; i++) {
+                    v.vector[i] = column.getInt(rows[from + i]);
+                }
+                yield v;
+            }
+            case BIGINT -> {
+                HeapLongVector v = new HeapLongVector(count);
+                for (int i = 0; i < count; i++) {
+                    v.vector[i] = column.getLong(rows[from + i]);
+                }
+                yield v;
+            }
+            case FLOAT -> {
+                HeapFloatVector v = new HeapFloatVector(count);
+                for (int i = 0; i < count; i++) {
+                    v.vector[i] = column.getFloat(rows[from + i]);
+                }
+                yield v;
+            }
+            case DOUBLE -> {
+                HeapDoubleVector v = new HeapDoubleVector(count);
+                for (int i = 0; i < count; i++) {
+                    v.vector[i] = column.getDouble(rows[from + i]);
+                }
+                yield v;
+            }
+            case TIME -> {
+                HeapIntVector v = new HeapIntVector(count);
+                for (int i = 0; i < count; i++) {
+                    int row = rows[from + i];
+                    if (!column.isNull(row)) {
+                        v.vector[i] = (Integer) value(column, type, row, utc);
+                    }
+                }
+                yield v;
+            }
+            case TIMESTAMP -> {
+                HeapTimestampVector v = new HeapTimestampVector(count);
+                for (int i = 0; i < count; i++) {
+                    int row = rows[from + i];
+                    if (!column.isNull(row)) {
+                        v.setTimestamp(i, (TimestampData) value(column, type, row, utc));
+                    }
+                }
+                yield v;
+            }
+            case BYTES_FIXED -> {
+                HeapBytesVector v = new HeapBytesVector(count);
+                for (int i = 0; i < count; i++) {
+                    int row = rows[from + i];
+                    byte[] bytes = column.isNull(row) ? new byte[0] : column.getBytes(row);
+                    v.appendBytes(i, bytes, 0, bytes.length);
+                }
+                yield v;
+            }
+            case DECIMAL_LONG, DECIMAL -> {
+                DecimalData[] values = new DecimalData[count];
+                for (int i = 0; i < count; i++) {
+                    values[i] = (DecimalData) value(column, type, rows[from + i], utc);
+                }
+                yield new DecimalValues(values);
+            }
+            case STRING, BYTES_VIEW -> throw new IllegalStateException("a view column, not fixed-width: column="
+                    + column + " flinkType=" + type.asSummaryString());
+        };
+        if (column.nullCount() > 0) {
+            for (int i = 0; i < count; i++) {
+                if (column.isNull(rows[from + i])) {
+                    out.setNullAt(i);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A batch's DECIMAL values (Flink has no heap decimal vector; its Parquet reader wraps its own too). */
+    static final class DecimalValues extends AbstractHeapVector implements DecimalColumnVector {
+        private final DecimalData[] values;
+
+        DecimalValues(DecimalData[] values) {
+            super(values.length);
+            this.values = values;
+        }
+
+        @Override
+        public DecimalData getDecimal(int i, int precision, int scale) {
+            return values[i];
+        }
     }
 
     private static TimestampData timestamp(ParquetType.TimeUnit unit, long value, boolean utc) {

@@ -12,7 +12,6 @@ import dev.stringview.parquet.ViewBatch;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.connector.file.src.FileSourceSplit;
@@ -21,10 +20,12 @@ import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.core.memory.MemorySegmentFactory;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.binary.BinaryStringData;
+import org.apache.flink.table.data.columnar.ColumnarRowData;
+import org.apache.flink.table.data.columnar.vector.ColumnVector;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -33,17 +34,18 @@ import org.apache.flink.table.types.logical.RowType;
  * ({@code ParquetViewOptions.withSplit}, parquet-java's rule, so the splits of a file read each row group once),
  * less those the filter's statistics, bloom filters or dictionaries prove hold no TRUE row
  * ({@code withFilter}). Each batch is filtered on its views by {@link BatchFilter}, and only the rows where the
- * filter is TRUE become {@link GenericRowData}s.
+ * filter is TRUE reach Flink, as rows of a heap {@link VectorizedColumnBatch}.
  *
  * <p><b>Memory.</b> The file is memory-mapped when Flink's file system for it is the local one, else read through
  * {@link FlinkFileSource} into segments the view reader allocates. The view reader uses batch-scoped memory: each
  * batch, with the decompressed pages and dictionaries its views point into, is freed when the next is read, so live
  * off-heap memory is about one batch and one row group of column chunks. That memory is confined to the thread that
  * opened the reader, which is Flink's split fetcher thread: it also calls {@link #readBatch()} and {@link #close()}.
- * The rows handed to Flink are heap objects, because the task thread iterates them while the fetcher thread reads
- * on: the STRING values of the rows that pass are copied once into one heap {@code byte[]} per batch, which their
- * {@link BinaryStringData} point into (no {@code java.lang.String}, no per-value array); BYTES values are copied
- * into one {@code byte[]} each (Flink's internal form), the other values read into Flink's boxed internal values.
+ * The rows handed to Flink live on the heap, because the task thread iterates them while the fetcher thread reads
+ * on: the STRING and BYTES values of the rows that pass are copied once into one heap {@code byte[]} per column and
+ * batch (Flink's {@code HeapBytesVector}; no {@code java.lang.String}, no per-value array), the other values into
+ * Flink's primitive heap vectors. The row handed out is one {@link ColumnarRowData} moved along the batch, as
+ * Flink's own Parquet reader hands out its rows; Flink copies a row it keeps.
  *
  * <p><b>Positions.</b> A checkpoint stores, for the last row handed out, the row group and file row at which its
  * batch starts ({@link #offset}) and how many passing rows from there were handed out. Restoring seeks to that row
@@ -218,8 +220,9 @@ final class ViewSplitReader implements BulkFormat.Reader<RowData> {
             if (kept == skip) {
                 continue;
             }
-            RowData[] out = materialize(batch, (int) skip, kept);
-            return new Rows(out, offset(batch.rowGroup(), base), skip);
+            int count = kept - (int) skip;
+            VectorizedColumnBatch passing = noColumns ? null : materialize(batch, (int) skip, kept);
+            return new Rows(passing, count, offset(batch.rowGroup(), base), skip);
         }
         return null;
     }
@@ -248,77 +251,52 @@ final class ViewSplitReader implements BulkFormat.Reader<RowData> {
         return n;
     }
 
-    /** Rows {@code selection[start..end)} as heap rows (see the class comment for what is copied). */
-    private RowData[] materialize(ViewBatch batch, int start, int end) {
+    /** Rows {@code selection[start..end)} as a heap batch (see the class comment for what is copied). */
+    private VectorizedColumnBatch materialize(ViewBatch batch, int start, int end) {
         int count = end - start;
-        RowData[] out = new RowData[count];
         int fields = conversion.length;
-        if (noColumns) {
-            for (int i = 0; i < count; i++) {
-                out[i] = new GenericRowData(0);
-            }
-            return out;
-        }
-        Object[] columns = new Object[fields];
-        long stringBytes = 0;
-        for (int f = 0; f < fields; f++) {
-            if (conversion[f].isView()) {
-                ViewColumn c = batch.column(batchColumn[f]);
-                columns[f] = c;
-                if (conversion[f] == FlinkValues.STRING) {
-                    for (int i = start; i < end; i++) {
-                        stringBytes += c.length(selection[i]);
-                    }
-                }
-            } else {
-                columns[f] = batch.fixedWidthColumn(batchColumn[f]);
-            }
-        }
-        if (stringBytes > Integer.MAX_VALUE - 16) {
-            throw new IllegalStateException("batch strings exceed 2 GiB: table=" + format.table() + " file=" + file
-                    + " firstRow=" + batch.firstRow() + " bytes=" + stringBytes + " rows=" + count
-                    + " batchSize=" + format.settings().batchSize());
-        }
-        byte[] block = new byte[(int) stringBytes];
-        MemorySegment heap = MemorySegment.ofArray(block);
-        org.apache.flink.core.memory.MemorySegment[] segments = {MemorySegmentFactory.wrap(block)};
+        ColumnVector[] vectors = new ColumnVector[fields];
         boolean utc = format.settings().utcTimestamp();
-        int at = 0;
-        GenericRowData[] rows = new GenericRowData[count];
-        for (int i = 0; i < count; i++) {
-            rows[i] = new GenericRowData(fields);
-        }
         for (int f = 0; f < fields; f++) {
             FlinkValues v = conversion[f];
-            if (v == FlinkValues.STRING) {
-                ViewColumn c = (ViewColumn) columns[f];
-                for (int i = 0; i < count; i++) {
-                    int row = selection[start + i];
-                    if (c.isNull(row)) {
-                        continue;
-                    }
-                    MemorySegment value = c.segment(row);
-                    int length = (int) value.byteSize();
-                    MemorySegment.copy(value, 0, heap, at, length);
-                    rows[i].setField(f, BinaryStringData.fromAddress(segments, at, length));
-                    at += length;
-                }
-            } else if (v == FlinkValues.BYTES_VIEW) {
-                ViewColumn c = (ViewColumn) columns[f];
-                for (int i = 0; i < count; i++) {
-                    int row = selection[start + i];
-                    if (!c.isNull(row)) {
-                        rows[i].setField(f, c.segment(row).toArray(ValueLayout.JAVA_BYTE));
-                    }
-                }
-            } else {
-                FixedWidthColumn c = (FixedWidthColumn) columns[f];
-                for (int i = 0; i < count; i++) {
-                    rows[i].setField(f, v.value(c, types[f], selection[start + i], utc));
-                }
-            }
+            vectors[f] = v.isView() ? strings(batch, batchColumn[f], start, count)
+                    : v.vector(batch.fixedWidthColumn(batchColumn[f]), types[f], selection, start, count, utc);
         }
-        System.arraycopy(rows, 0, out, 0, count);
+        VectorizedColumnBatch out = new VectorizedColumnBatch(vectors);
+        out.setNumRows(count);
+        return out;
+    }
+
+    /** The values of rows {@code selection[start..start + count)} of a view column, copied into one heap block. */
+    private HeapBytesVector strings(ViewBatch batch, int column, int start, int count) {
+        ViewColumn c = batch.column(column);
+        long bytes = 0;
+        for (int i = 0; i < count; i++) {
+            bytes += c.length(selection[start + i]);
+        }
+        if (bytes > Integer.MAX_VALUE - 16) {
+            throw new IllegalStateException("batch strings exceed 2 GiB: table=" + format.table() + " file=" + file
+                    + " firstRow=" + batch.firstRow() + " column=" + c + " bytes=" + bytes + " rows=" + count
+                    + " batchSize=" + format.settings().batchSize());
+        }
+        HeapBytesVector out = new HeapBytesVector(count);
+        byte[] block = new byte[(int) bytes];
+        MemorySegment heap = MemorySegment.ofArray(block);
+        int at = 0;
+        for (int i = 0; i < count; i++) {
+            int row = selection[start + i];
+            if (c.isNull(row)) {
+                out.setNullAt(i);
+                continue;
+            }
+            MemorySegment value = c.segment(row);
+            int length = (int) value.byteSize();
+            MemorySegment.copy(value, 0, heap, at, length);
+            out.start[i] = at;
+            out.length[i] = length;
+            at += length;
+        }
+        out.buffer = block;
         return out;
     }
 
@@ -335,29 +313,43 @@ final class ViewSplitReader implements BulkFormat.Reader<RowData> {
         }
     }
 
-    /** One batch's passing rows, all at one offset, the {@code k}th counted {@code skipped + k} from it. */
+    /**
+     * One batch's passing rows, all at one offset, the {@code k}th counted {@code skipped + k} from it. As Flink's
+     * own Parquet reader does, the row handed out is one {@link ColumnarRowData} moved along the batch; with no
+     * column (count(*)), one empty row.
+     */
     private static final class Rows implements BulkFormat.RecordIterator<RowData> {
-        private final RowData[] rows;
+        private static final RowData EMPTY = new GenericRowData(0);
+
+        private final ColumnarRowData row;
+        private final int count;
         private final MutableRecordAndPosition<RowData> position = new MutableRecordAndPosition<>();
         private int next;
 
-        Rows(RowData[] rows, long offset, long skipped) {
-            this.rows = rows;
+        Rows(VectorizedColumnBatch rows, int count, long offset, long skipped) {
+            this.row = rows == null ? null : new ColumnarRowData(rows);
+            this.count = count;
             position.set(null, offset, skipped);
         }
 
         @Override
         public RecordAndPosition<RowData> next() {
-            if (next == rows.length) {
+            if (next == count) {
                 return null;
             }
-            position.setNext(rows[next++]);
+            if (row == null) {
+                position.setNext(EMPTY);
+            } else {
+                row.setRowId(next);
+                position.setNext(row);
+            }
+            next++;
             return position;
         }
 
         @Override
         public void releaseBatch() {
-            // Heap rows only: nothing to give back.
+            // Heap vectors only: nothing to give back.
         }
     }
 }

@@ -214,6 +214,76 @@ public final class Utf8 {
         return state == ACCEPT;
     }
 
+    /** Bytes per block of {@link #wellFormedWhole}'s ASCII test. */
+    private static final int WHOLE_BLOCK = 1024;
+
+    /**
+     * Whether {@code [from, end)} is well-formed, like {@link #wellFormed}, for long ranges such as a whole data
+     * buffer whose values tile it (the caller has checked the bounds). Blocks of {@link #WHOLE_BLOCK} bytes are
+     * first tested for a byte of 80..FF by one OR over their words, a loop without a branch or a call that the
+     * JIT unrolls and vectorizes; only a block that has one runs the DFA, from its start to the first character
+     * boundary at or after its end. Cutting a range at a byte that is not a continuation byte (80..BF) keeps the
+     * answer: such a position is a character boundary of any well-formed text, and each piece of a well-formed
+     * text is well-formed. A cut right after an ASCII block at a continuation byte, or after three continuation
+     * bytes, makes the next piece fail, as the whole range would: there a continuation byte follows ASCII, or a
+     * fourth one follows three.
+     *
+     * <p>One copy for native and one for heap segments, chosen once per call (decision 016).
+     */
+    static boolean wellFormedWhole(MemorySegment segment, long from, long end) {
+        return segment.isNative() ? wellFormedWholeNative(segment, from, end) : wellFormedWholeHeap(segment, from, end);
+    }
+
+    /** {@link #wellFormedWhole} for native segments; the same code as {@link #wellFormedWholeHeap}. */
+    private static boolean wellFormedWholeNative(MemorySegment segment, long from, long end) {
+        long i = from;
+        while (end - i >= WHOLE_BLOCK) {
+            long any = 0;
+            for (int k = 0; k < WHOLE_BLOCK; k += 8) {
+                any |= segment.get(ViewLayout.LAYOUT_LE_LONG, i + k);
+            }
+            if ((any & HIGH_BITS) == 0) {
+                i += WHOLE_BLOCK;
+                continue;
+            }
+            long stop = i + WHOLE_BLOCK;
+            for (int extra = 0; extra < 3 && stop < end
+                    && (segment.get(ValueLayout.JAVA_BYTE, stop) & 0xC0) == 0x80; extra++) {
+                stop++;
+            }
+            if (!wellFormedNative(segment, i, stop)) {
+                return false;
+            }
+            i = stop;
+        }
+        return wellFormedNative(segment, i, end);
+    }
+
+    /** {@link #wellFormedWhole} for heap segments; the same code as {@link #wellFormedWholeNative}. */
+    private static boolean wellFormedWholeHeap(MemorySegment segment, long from, long end) {
+        long i = from;
+        while (end - i >= WHOLE_BLOCK) {
+            long any = 0;
+            for (int k = 0; k < WHOLE_BLOCK; k += 8) {
+                any |= segment.get(ViewLayout.LAYOUT_LE_LONG, i + k);
+            }
+            if ((any & HIGH_BITS) == 0) {
+                i += WHOLE_BLOCK;
+                continue;
+            }
+            long stop = i + WHOLE_BLOCK;
+            for (int extra = 0; extra < 3 && stop < end
+                    && (segment.get(ValueLayout.JAVA_BYTE, stop) & 0xC0) == 0x80; extra++) {
+                stop++;
+            }
+            if (!wellFormedHeap(segment, i, stop)) {
+                return false;
+            }
+            i = stop;
+        }
+        return wellFormedHeap(segment, i, end);
+    }
+
     /**
      * Where the first ill-formed sequence of {@code [from, end)} starts, relative to {@code from}, or -1: the DFA
      * again, one byte at a time, remembering where the current character began.

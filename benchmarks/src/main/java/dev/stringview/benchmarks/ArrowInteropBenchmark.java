@@ -55,7 +55,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  *   <li>C Data export + import of one column of {@code rows} rows (compacted into one data buffer), through our
  *       FFM bridge, with the import
- *       unchecked (O(buffers): the target is equal cost at 8192 and 1M rows) and validated (every view read);</li>
+ *       unchecked (O(buffers): the target is equal cost at 8192 and 1M rows) and validated (every view read),
+ *       against one read pass over the bytes the validation reads;</li>
  *   <li>DuckDB counting {@code LIKE '%google%'} over our exported stream, against DuckDB reading the same rows
  *       from a Parquet file it wrote itself (zstd, its defaults);</li>
  *   <li>an IPC file of the batches read into validated views (all batches kept, or each batch freed before the
@@ -194,6 +195,39 @@ public class ArrowInteropBenchmark {
         try (Arena imported = Arena.ofConfined()) {
             return ArrowCData.importColumn(schema, array, imported).size();
         }
+    }
+
+    /**
+     * The baseline of {@link #cDataExportImportValidated}: the same export and (unchecked) import, then one read
+     * pass over every byte the validation reads, the views and the data buffer (an OR of their 8-byte words).
+     */
+    @Benchmark
+    public long cDataExportImportReadPass() {
+        ArrowCData.exportColumn(column, "URL", schema, array, null);
+        try (Arena imported = Arena.ofConfined()) {
+            ViewColumn read = ArrowCData.importColumnUnchecked(schema, array, imported);
+            long any = readPass(read.views());
+            for (int i = 0; i < read.bufferCount(); i++) {
+                any |= readPass(read.buffer(i));
+            }
+            return any;
+        }
+    }
+
+    /** An OR of every 8-byte word of {@code segment} (and its last bytes), in blocks the JIT unrolls. */
+    static long readPass(MemorySegment segment) {
+        long size = segment.byteSize();
+        long any = 0;
+        long at = 0;
+        for (; size - at >= 1024; at += 1024) {
+            for (int k = 0; k < 1024; k += 8) {
+                any |= segment.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, at + k);
+            }
+        }
+        for (; at < size; at++) {
+            any |= segment.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at);
+        }
+        return any;
     }
 
     @Benchmark

@@ -43,14 +43,18 @@ import scala.jdk.javaapi.CollectionConverters;
  * filters are TRUE. Otherwise, and for each file the reader refuses when it opens it, Spark's own reader reads.
  *
  * <p>Options (besides Spark's Parquet options): {@code batchSize} (rows per batch, default
- * {@code spark.sql.parquet.columnarReaderBatchSize}) and {@code validateUtf8} (default true for
- * {@code format("stringview")}; false in place of Spark's reader, which does not check either).
+ * {@code spark.sql.parquet.columnarReaderBatchSize}), {@code validateUtf8} (default true for
+ * {@code format("stringview")}; false in place of Spark's reader, which does not check either) and
+ * {@code verifyChecksums} (page CRCs; default true for {@code format("stringview")}; in place of Spark's reader,
+ * what {@code parquet.page.verify-checksum.enabled} tells Spark's reader, false unless set).
  */
 public final class StringviewFileFormat extends ParquetFileFormat {
     private static final long serialVersionUID = 1L;
 
     /** The option of {@code FileFormat} that tells a reader whether Spark takes batches. */
     private static final String RETURNING_BATCH = "returning_batch";
+    /** parquet-java's setting ({@code ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED}) for Spark's reader. */
+    private static final String PAGE_VERIFY_CHECKSUM = "parquet.page.verify-checksum.enabled";
 
     private final boolean inPlaceOfParquet;
     /** Filters on this module's functions found above the scan ({@link FunctionPushdown}), or null. */
@@ -145,10 +149,15 @@ public final class StringviewFileFormat extends ParquetFileFormat {
             throw new IllegalArgumentException("batchSize must be positive: batchSize=" + batchSize);
         }
         boolean validateUtf8 = Boolean.parseBoolean(option(opts, "validateUtf8", String.valueOf(!inPlaceOfParquet)));
+        // In place of Spark's reader, page CRCs are checked when parquet-java's setting asks Spark's reader to check
+        // them (off by default there): checking what Spark does not check only costs time.
+        boolean verifyChecksums = Boolean.parseBoolean(option(opts, "verifyChecksums", String.valueOf(
+                !inPlaceOfParquet || hadoopConf.getBoolean(PAGE_VERIFY_CHECKSUM, false))));
         ParquetOptions parquetOptions = new ParquetOptions(options, conf);
         Broadcast<SerializableConfiguration> broadcastConf =
                 SerializableConfiguration.broadcast(sparkSession.sparkContext(), hadoopConf);
-        return new FileScan(requiredSchema, partitionSchema, filter, batchSize, validateUtf8, returningBatch,
+        return new FileScan(requiredSchema, partitionSchema, filter, batchSize, validateUtf8, verifyChecksums,
+                returningBatch,
                 !conf.parquetVectorizedReaderEnabled(), parquetOptions.datetimeRebaseModeInRead(),
                 parquetOptions.int96RebaseModeInRead(), broadcastConf, spark);
     }

@@ -11,7 +11,8 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * {@link SparkClickBenchBenchmark}'s queries with the drop-in on and off, alternated execution by execution in
- * one session: for each query, two runs of each side to warm up, then {@code rounds} rounds of one run per side
+ * one session: for each query, one run of each side to check the answers, {@code -DwarmUpRuns} (default 4) more
+ * of each to warm up, then {@code rounds} rounds of one run per side
  * (the side that goes first alternates). On a shared machine whose load moves within seconds this pairs each
  * "on" run with an "off" run of the same seconds, where JMH's back-to-back trials are a minute apart. Each run
  * records its wall time and the process's CPU time ({@code OperatingSystemMXBean.getProcessCpuTime}: Spark's
@@ -23,6 +24,9 @@ import org.apache.spark.sql.SparkSession;
  * <p>Usage: {@code SparkClickBenchSideBySide CORES CODEC ROUNDS QUERY...}, with {@link SparkJvm}'s flags.
  */
 public final class SparkClickBenchSideBySide {
+    /** Untimed runs of each side after the checks (the checks are the first run of each). */
+    static final int WARM_UP_RUNS = Integer.getInteger("warmUpRuns", 4);
+
     private SparkClickBenchSideBySide() {}
 
     public static void main(String[] args) {
@@ -50,8 +54,10 @@ public final class SparkClickBenchSideBySide {
             if (!plan.toLowerCase(Locale.ROOT).contains("stringview")) {
                 throw new IllegalStateException("the drop-in did not take the scan: query=" + query + " plan=" + plan);
             }
-            run(session, path, sql, true);
-            run(session, path, sql, false);
+            for (int w = 0; w < WARM_UP_RUNS; w++) {
+                run(session, path, sql, true);
+                run(session, path, sql, false);
+            }
             List<Long> onWall = new ArrayList<>();
             List<Long> offWall = new ArrayList<>();
             List<Long> onCpu = new ArrayList<>();

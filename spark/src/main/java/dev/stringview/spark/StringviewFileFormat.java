@@ -40,7 +40,9 @@ import scala.jdk.javaapi.CollectionConverters;
  * {@code ColumnarBatch}es (or, where Spark wants rows, their rows) read by parquet-reader's
  * {@code ParquetViewReader}: strings and binaries as {@code UTF8String}s by address, every other type from the
  * reader's off-heap values, partition values as Spark's constant vectors, and only the rows where the pushed
- * filters are TRUE. Otherwise, and for each file the reader refuses when it opens it, Spark's own reader reads.
+ * filters are TRUE. Otherwise, and for each file the reader refuses when it opens it, Spark's own reader reads;
+ * in place of Spark's reader, also every scan that gives views no work (no string or binary column returned or
+ * filtered).
  *
  * <p>Options (besides Spark's Parquet options): {@code batchSize} (rows per batch, default
  * {@code spark.sql.parquet.columnarReaderBatchSize}), {@code validateUtf8} (default true for
@@ -140,6 +142,12 @@ public final class StringviewFileFormat extends ParquetFileFormat {
         if (functions != null) {
             filter = filter == null ? functions : RowFilter.and(filter, functions);
         }
+        if (inPlaceOfParquet && !stringWork(dataSchema, requiredSchema, filter)) {
+            // Nothing for views to do: no string column to hand over, no string filter to run. Spark's vectorized
+            // reader decodes fixed-width columns into its own arrays faster than its generated code reads them
+            // through our vectors (docs/spark.md, "What falls back"), so it reads such scans.
+            return spark;
+        }
         java.util.Map<String, String> opts = CollectionConverters.asJava(options);
         boolean returningBatch = conf.parquetVectorizedReaderEnabled()
                 && "true".equals(opts.get(RETURNING_BATCH));
@@ -184,6 +192,33 @@ public final class StringviewFileFormat extends ParquetFileFormat {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether a scan gives views work: it returns a string or binary column, or its filter (pushed filters and
+     * this module's functions) tests one.
+     */
+    static boolean stringWork(StructType dataSchema, StructType requiredSchema, RowFilter filter) {
+        for (StructField field : requiredSchema.fields()) {
+            if (isStringOrBinary(field.dataType())) {
+                return true;
+            }
+        }
+        if (filter != null) {
+            for (String column : filter.columns()) {
+                for (StructField field : dataSchema.fields()) {
+                    if (field.name().equalsIgnoreCase(column) && isStringOrBinary(field.dataType())) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isStringOrBinary(org.apache.spark.sql.types.DataType type) {
+        return type instanceof org.apache.spark.sql.types.StringType
+                || type instanceof org.apache.spark.sql.types.BinaryType;
     }
 
     private static boolean hasColumn(StructType schema, String name) {

@@ -12,8 +12,8 @@ CP="${CP_PREFIX:-}spark-benchmarks/target/classes:$(cat spark-benchmarks/target/
 FLAGS="-Xmx4g $(sed -n 's:.*<spark.java.options>\(.*\)</spark.java.options>.*:\1:p' spark-benchmarks/pom.xml)"
 for cores in ${CORES:-1 2}; do
   for codec in ${CODECS:-uncompressed snappy}; do
-    "$JDK/bin/java" $FLAGS -cp "$CP" dev.stringview.benchmarks.SparkClickBenchSideBySide "$cores" "$codec" \
-        "$ROUNDS" ${QUERIES:-q21 q13 q22 q23 q24 q37 fixedScan q34} 2>/dev/null \
+    "$JDK/bin/java" $FLAGS ${JAVA_OPTS:-} -cp "$CP" dev.stringview.benchmarks.SparkClickBenchSideBySide "$cores" "$codec" \
+        "$ROUNDS" ${QUERIES:-q21 q37 q13 q22 q24 q23 fixedScan q34} 2>/dev/null \
         | tee "$HERE/side-by-side-$cores-$codec.jsonl"
   done
 done

@@ -397,6 +397,56 @@ public final class ParquetScan {
         return file;
     }
 
+    private static final java.lang.foreign.ValueLayout.OfInt LE_INT =
+            java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.foreign.ValueLayout.OfShort LE_SHORT =
+            java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.foreign.ValueLayout.OfLong LE_LONG =
+            java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * {@link FixedWidthColumn#getLong} of rows {@code 0..count-1} (any value at a null row), read from the values
+     * buffer in one loop for 32- and 64-bit integers, through {@code getLong} for the rest.
+     */
+    static void readLongs(FixedWidthColumn column, int count, long[] out) {
+        ParquetType type = column.type();
+        MemorySegment values = column.values();
+        boolean integer = type.logical() != ParquetType.Logical.DECIMAL;
+        if (integer && (type.physical() == ParquetType.Physical.INT64 || type.physical() == ParquetType.Physical.INT96)
+                && type.byteWidth() == 8 && values.byteSize() >= 8L * count) {
+            for (int r = 0; r < count; r++) {
+                out[r] = values.get(LE_LONG, 8L * r);
+            }
+        } else if (integer && type.physical() == ParquetType.Physical.INT32 && type.byteWidth() == 4
+                && values.byteSize() >= 4L * count) {
+            if (type.signed()) {
+                for (int r = 0; r < count; r++) {
+                    out[r] = values.get(LE_INT, 4L * r);
+                }
+            } else {
+                for (int r = 0; r < count; r++) {
+                    out[r] = values.get(LE_INT, 4L * r) & 0xFFFF_FFFFL;
+                }
+            }
+        } else if (integer && type.physical() == ParquetType.Physical.INT32 && type.byteWidth() == 2
+                && values.byteSize() >= 2L * count) {
+            for (int r = 0; r < count; r++) {
+                short v = values.get(LE_SHORT, 2L * r);
+                out[r] = type.signed() ? v : v & 0xFFFF;
+            }
+        } else if (integer && type.physical() == ParquetType.Physical.INT32 && type.byteWidth() == 1
+                && values.byteSize() >= count) {
+            for (int r = 0; r < count; r++) {
+                byte v = values.get(java.lang.foreign.ValueLayout.JAVA_BYTE, r);
+                out[r] = type.signed() ? v : v & 0xFF;
+            }
+        } else {
+            for (int r = 0; r < count; r++) {
+                out[r] = column.isNull(r) ? 0 : column.getLong(r);
+            }
+        }
+    }
+
     /** Pruning only, for {@link ParquetViewOptions#filter()}: every source on, no file of its own to open. */
     private static final ParquetScan PRUNING = new ParquetScan((arena, options, exactly) -> {
         throw new IllegalStateException("a pruning-only scan opens no file");
@@ -574,6 +624,16 @@ public final class ParquetScan {
                     @Override
                     public long getLong(int row) {
                         return values.getLong(row);
+                    }
+
+                    @Override
+                    public void getLongs(int count, long[] out) {
+                        readLongs(values, count, out);
+                    }
+
+                    @Override
+                    public boolean mayHaveNulls() {
+                        return values.nullCount() != 0;
                     }
 
                     @Override

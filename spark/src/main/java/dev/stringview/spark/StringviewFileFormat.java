@@ -40,17 +40,23 @@ import scala.jdk.javaapi.CollectionConverters;
  * {@code ColumnarBatch}es (or, where Spark wants rows, their rows) read by parquet-reader's
  * {@code ParquetViewReader}: strings and binaries as {@code UTF8String}s by address, every other type from the
  * reader's off-heap values, partition values as Spark's constant vectors, and only the rows where the pushed
- * filters are TRUE. Otherwise, and for each file the reader refuses when it opens it, Spark's own reader reads.
+ * filters are TRUE. Otherwise, and for each file the reader refuses when it opens it, Spark's own reader reads;
+ * in place of Spark's reader, also every scan that gives views no work (no string or binary column returned or
+ * filtered).
  *
  * <p>Options (besides Spark's Parquet options): {@code batchSize} (rows per batch, default
- * {@code spark.sql.parquet.columnarReaderBatchSize}) and {@code validateUtf8} (default true for
- * {@code format("stringview")}; false in place of Spark's reader, which does not check either).
+ * {@code spark.sql.parquet.columnarReaderBatchSize}), {@code validateUtf8} (default true for
+ * {@code format("stringview")}; false in place of Spark's reader, which does not check either) and
+ * {@code verifyChecksums} (page CRCs; default true for {@code format("stringview")}; in place of Spark's reader,
+ * what {@code parquet.page.verify-checksum.enabled} tells Spark's reader, false unless set).
  */
 public final class StringviewFileFormat extends ParquetFileFormat {
     private static final long serialVersionUID = 1L;
 
     /** The option of {@code FileFormat} that tells a reader whether Spark takes batches. */
     private static final String RETURNING_BATCH = "returning_batch";
+    /** parquet-java's setting ({@code ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED}) for Spark's reader. */
+    private static final String PAGE_VERIFY_CHECKSUM = "parquet.page.verify-checksum.enabled";
 
     private final boolean inPlaceOfParquet;
     /** Filters on this module's functions found above the scan ({@link FunctionPushdown}), or null. */
@@ -136,6 +142,12 @@ public final class StringviewFileFormat extends ParquetFileFormat {
         if (functions != null) {
             filter = filter == null ? functions : RowFilter.and(filter, functions);
         }
+        if (inPlaceOfParquet && !stringWork(dataSchema, requiredSchema, filter)) {
+            // Nothing for views to do: no string column to hand over, no string filter to run. Spark's vectorized
+            // reader decodes fixed-width columns into its own arrays faster than its generated code reads them
+            // through our vectors (docs/spark.md, "What falls back"), so it reads such scans.
+            return spark;
+        }
         java.util.Map<String, String> opts = CollectionConverters.asJava(options);
         boolean returningBatch = conf.parquetVectorizedReaderEnabled()
                 && "true".equals(opts.get(RETURNING_BATCH));
@@ -145,10 +157,15 @@ public final class StringviewFileFormat extends ParquetFileFormat {
             throw new IllegalArgumentException("batchSize must be positive: batchSize=" + batchSize);
         }
         boolean validateUtf8 = Boolean.parseBoolean(option(opts, "validateUtf8", String.valueOf(!inPlaceOfParquet)));
+        // In place of Spark's reader, page CRCs are checked when parquet-java's setting asks Spark's reader to check
+        // them (off by default there): checking what Spark does not check only costs time.
+        boolean verifyChecksums = Boolean.parseBoolean(option(opts, "verifyChecksums", String.valueOf(
+                !inPlaceOfParquet || hadoopConf.getBoolean(PAGE_VERIFY_CHECKSUM, false))));
         ParquetOptions parquetOptions = new ParquetOptions(options, conf);
         Broadcast<SerializableConfiguration> broadcastConf =
                 SerializableConfiguration.broadcast(sparkSession.sparkContext(), hadoopConf);
-        return new FileScan(requiredSchema, partitionSchema, filter, batchSize, validateUtf8, returningBatch,
+        return new FileScan(requiredSchema, partitionSchema, filter, batchSize, validateUtf8, verifyChecksums,
+                returningBatch,
                 !conf.parquetVectorizedReaderEnabled(), parquetOptions.datetimeRebaseModeInRead(),
                 parquetOptions.int96RebaseModeInRead(), broadcastConf, spark);
     }
@@ -175,6 +192,33 @@ public final class StringviewFileFormat extends ParquetFileFormat {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether a scan gives views work: it returns a string or binary column, or its filter (pushed filters and
+     * this module's functions) tests one.
+     */
+    static boolean stringWork(StructType dataSchema, StructType requiredSchema, RowFilter filter) {
+        for (StructField field : requiredSchema.fields()) {
+            if (isStringOrBinary(field.dataType())) {
+                return true;
+            }
+        }
+        if (filter != null) {
+            for (String column : filter.columns()) {
+                for (StructField field : dataSchema.fields()) {
+                    if (field.name().equalsIgnoreCase(column) && isStringOrBinary(field.dataType())) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isStringOrBinary(org.apache.spark.sql.types.DataType type) {
+        return type instanceof org.apache.spark.sql.types.StringType
+                || type instanceof org.apache.spark.sql.types.BinaryType;
     }
 
     private static boolean hasColumn(StructType schema, String name) {

@@ -277,6 +277,28 @@ public final class BoundFilter {
             throw new IllegalArgumentException("column values differ from the filter's binding: column=" + v.column()
                     + " bound=" + v.domain() + " values=" + domain);
         }
+        if (domain.kind() == ValueDomain.Kind.SIGNED && v.op() != RowFilter.Op.IN
+                && v.keys()[0] instanceof Long key) {
+            // The common case (an integer, date or timestamp against one constant): the same comparison as
+            // below, on the values read in one pass, without a comparator per row.
+            long[] x = new long[n];
+            values.getLongs(n, x);
+            long k = key;
+            RowFilter.Op op = v.op();
+            boolean nulls = values.mayHaveNulls();
+            for (int r = 0; r < n; r++) {
+                if (nulls && values.isNull(r)) {
+                    continue;
+                }
+                long bit = 1L << r;
+                if (holds(op, Long.compare(x[r], k))) {
+                    t[r >>> 6] |= bit;
+                } else {
+                    f[r >>> 6] |= bit;
+                }
+            }
+            return;
+        }
         for (int r = 0; r < n; r++) {
             if (values.isNull(r)) {
                 continue;

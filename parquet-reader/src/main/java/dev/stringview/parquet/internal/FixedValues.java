@@ -22,6 +22,21 @@ public interface FixedValues {
      */
     long getLong(int row);
 
+    /**
+     * {@link #getLong} of rows {@code 0..count-1} into {@code out}, in one pass (what a value leaf compares);
+     * a null row's slot holds any value. Adapters over off-heap columns override it with a loop over the values.
+     */
+    default void getLongs(int count, long[] out) {
+        for (int r = 0; r < count; r++) {
+            out[r] = isNull(r) ? 0 : getLong(r);
+        }
+    }
+
+    /** Whether some row may be null (false lets a value leaf skip the per-row null test). */
+    default boolean mayHaveNulls() {
+        return true;
+    }
+
     /** {@link ValueDomain.Kind#FLOATING}: the value (a FLOAT widened exactly). */
     double getDouble(int row);
 

@@ -68,6 +68,7 @@ public final class FileScan extends AbstractFunction1<PartitionedFile, Iterator<
     private final RowFilter filter;
     private final int batchSize;
     private final boolean validateUtf8;
+    private final boolean verifyChecksums;
     private final boolean returningBatch;
     private final boolean unsafeRows;
     private final String datetimeRebaseMode;
@@ -84,7 +85,7 @@ public final class FileScan extends AbstractFunction1<PartitionedFile, Iterator<
      * @param fallback Spark's own reader function for the same scan
      */
     public FileScan(StructType required, StructType partitionSchema, RowFilter filter, int batchSize,
-            boolean validateUtf8, boolean returningBatch, boolean unsafeRows, String datetimeRebaseMode,
+            boolean validateUtf8, boolean verifyChecksums, boolean returningBatch, boolean unsafeRows, String datetimeRebaseMode,
             String int96RebaseMode, Broadcast<SerializableConfiguration> hadoopConf,
             Function1<PartitionedFile, Iterator<InternalRow>> fallback) {
         this.required = required;
@@ -101,6 +102,7 @@ public final class FileScan extends AbstractFunction1<PartitionedFile, Iterator<
         this.filter = filter;
         this.batchSize = batchSize;
         this.validateUtf8 = validateUtf8;
+        this.verifyChecksums = verifyChecksums;
         this.returningBatch = returningBatch;
         this.unsafeRows = unsafeRows;
         this.datetimeRebaseMode = datetimeRebaseMode;
@@ -172,7 +174,8 @@ public final class FileScan extends AbstractFunction1<PartitionedFile, Iterator<
             source = "file".equals(uri.getScheme()) ? ParquetSources.map(java.nio.file.Path.of(uri), arena)
                     : ParquetSources.hadoop(path, hadoopConf.value().value());
             ParquetViewOptions options = ParquetViewOptions.defaults().withColumns(columns).withBatchSize(batchSize)
-                    .withUtf8Validation(validateUtf8).withBatchScopedMemory(true)
+                    .withUtf8Validation(validateUtf8).withChecksumVerification(verifyChecksums)
+                    .withBatchScopedMemory(true)
                     .withSplit(file.start(), file.length()).withFilter(filter);
             reader = ParquetViewReader.open(source, arena, options);
             refused = unfit(reader);

@@ -38,6 +38,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 final class FixedWidthColumnVector extends ColumnVector {
     private static final ValueLayout.OfLong LE_LONG =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt LE_INT =
+            ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final FixedWidthColumn column;
     private final MemorySegment values;
@@ -45,6 +47,13 @@ final class FixedWidthColumnVector extends ColumnVector {
     private final int nulls;
     private final boolean millis;
     private final boolean unsigned64;
+    /**
+     * Whether {@link #getInt} / {@link #getLong} may read the values buffer directly: 4-byte INT32 values (what
+     * {@code FixedWidthColumn.getInt} returns for them) and 8-byte INT64 / INT96 values ({@code getLong}'s). Spark's
+     * generated code calls these once per row and column, so the column's type checks stay out of that loop.
+     */
+    private final boolean int32;
+    private final boolean int64;
     /** For DATE and TIMESTAMP columns: what to do with values before the switch; null for none. */
     private final Rebase rebase;
 
@@ -90,6 +99,12 @@ final class FixedWidthColumnVector extends ColumnVector {
                 && parquet.unit() == ParquetType.TimeUnit.MILLIS;
         this.unsigned64 = parquet.logical() == ParquetType.Logical.INTEGER && !parquet.signed()
                 && parquet.physical() == ParquetType.Physical.INT64;
+        boolean integer = parquet.logical() != ParquetType.Logical.DECIMAL;
+        this.int32 = integer && parquet.physical() == ParquetType.Physical.INT32 && parquet.byteWidth() == 4
+                && values.byteSize() >= 4L * column.rowCount();
+        this.int64 = integer && (parquet.physical() == ParquetType.Physical.INT64
+                || parquet.physical() == ParquetType.Physical.INT96) && parquet.byteWidth() == 8
+                && values.byteSize() >= 8L * column.rowCount();
         int n = 0;
         if (column.nullCount() != 0) {
             if (selection == null) {
@@ -125,7 +140,7 @@ final class FixedWidthColumnVector extends ColumnVector {
 
     @Override
     public boolean isNullAt(int i) {
-        return column.isNull(row(i));
+        return nulls != 0 && column.isNull(row(i));
     }
 
     @Override
@@ -145,13 +160,15 @@ final class FixedWidthColumnVector extends ColumnVector {
 
     @Override
     public int getInt(int i) {
-        int value = column.getInt(row(i));
+        int r = row(i);
+        int value = int32 ? values.get(LE_INT, 4L * r) : column.getInt(r);
         return rebase == null ? value : rebase.days(value);
     }
 
     @Override
     public long getLong(int i) {
-        long value = column.getLong(row(i));
+        int r = row(i);
+        long value = int64 ? values.get(LE_LONG, 8L * r) : column.getLong(r);
         if (millis) {
             value = Math.multiplyExact(value, 1000L);
         }

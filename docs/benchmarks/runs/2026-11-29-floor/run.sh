@@ -14,7 +14,7 @@ uptime > "$out/uptime-before.txt"
 git rev-parse HEAD > "$out/commit.txt"
 "$java" ${JMH_JAVA_OPTS:-} -jar "$jar" \
   'HitsFloorBenchmark\.(decompressOnly|decompressJava)$|HitsQueryBenchmark\.(scanOneThread|scanAllCores|duckdb|duckdbDefaultThreads)$' \
-  -p layout="$layouts" -f "$forks" -wi 2 -w 1s -i 3 -r 1s -rf json -rff "$out/jmh.json" | tee "$out/jmh.txt"
+  -p layout="$layouts" -f "$forks" ${JMH_ITERATIONS:--wi 2 -w 1s -i 3 -r 1s} -rf json -rff "$out/jmh.json" | tee "$out/jmh.txt"
 uptime > "$out/uptime-after-jmh.txt"
 IFS=$'\t' read -r equal prefix < <("$java" -cp "$jar" dev.stringview.benchmarks.HitsGenerator)
 files=()

@@ -87,6 +87,11 @@ public class HitsFloorBenchmark {
 
     @Setup
     public void setup(BenchmarkParams params) throws IOException, SQLException {
+        open(params.getBenchmark().endsWith("duckdbWithoutFilter"));
+    }
+
+    /** Maps the file and lists the column's pages (and opens DuckDB if asked); also for {@link FloorSideBySide}. */
+    void open(boolean withDuckDb) throws IOException, SQLException {
         file = Locations.hitsFile(Locations.benchData(), HitsQueryBenchmark.layout(layout), rows, null);
         WarmUpGates.viewWords(); // the vector loops, where the JVM has them (decision record 001)
         arena = Arena.ofShared();
@@ -101,7 +106,7 @@ public class HitsFloorBenchmark {
             largest = Math.max(largest, page[2]);
         }
         pageBuffer = arena.allocate(largest, 8);
-        if (params.getBenchmark().endsWith("duckdbWithoutFilter")) {
+        if (withDuckDb) {
             duckdb = HitsQueryBenchmark.openDuckDb();
         }
     }

@@ -1,7 +1,7 @@
 package dev.stringview.parquet;
 
 import dev.stringview.ViewColumn;
-import dev.stringview.internal.reader.SubstringSearch;
+import dev.stringview.parquet.internal.PlainPageTest;
 import dev.stringview.parquet.internal.BloomFilters;
 import dev.stringview.parquet.internal.BoundFilter;
 import dev.stringview.parquet.internal.ColumnChunkReader;
@@ -482,9 +482,9 @@ public final class ParquetScan {
         BoundFilter.StringLeaf leaf = bound.singleStringLeaf();
         try (ParquetViewReader part = file.part(unit.rowGroup(), unit.ranges(), null, partOptions)) {
             if (pageFiltering && leaf != null) {
-                SubstringSearch search = pageSearch ? SubstringSearch.of(leaf.predicate()).orElse(null) : null;
-                for (int n = part.nextMatches(leaf.predicate(), search, hits); n >= 0;
-                        n = part.nextMatches(leaf.predicate(), search, hits)) {
+                PlainPageTest pageTest = pageSearch ? PlainPageTest.of(leaf) : null;
+                for (int n = part.nextMatches(leaf.predicate(), pageTest, hits); n >= 0;
+                        n = part.nextMatches(leaf.predicate(), pageTest, hits)) {
                     if (select) {
                         rows = appendRows(rows, count, part.lastFilteredRow(), hits, n);
                     }

@@ -22,7 +22,9 @@ import java.util.function.UnaryOperator;
  * ({@link HitsFloorBenchmark#decompressJava()}), {@code scan1} and {@code scanAll} ({@code ParquetScan} on one
  * thread and on all cores, as {@link HitsQueryBenchmark}), {@code duckdb1} and {@code duckdbAll} (DuckDB through
  * JDBC, one thread and its default), and the variants below, each a scan with one of {@code ScanSwitches}' parts
- * removed, to decide whether the part stays (decision records 020-029).
+ * removed, to decide whether the part stays (decision records 020-029). Each line also gives the process's CPU time
+ * per operation (median; JIT and GC threads included), which the load on a shared machine does not inflate as it does
+ * wall time: a scan on all cores that costs no more CPU than on one would scale with free cores.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector \
@@ -35,7 +37,8 @@ public final class FloorSideBySide {
 
     /** The scans with one part taken away, by name: 1-thread ({@code ...1}) and all-cores ({@code ...All}). */
     private static final Map<String, UnaryOperator<ParquetScan>> VARIANTS = Map.of(
-            "noPageTest", scan -> ScanSwitches.withPageSearch(scan, false));
+            "noPageTest", scan -> ScanSwitches.withPageSearch(scan, false),
+            "fineDictionary", scan -> ScanSwitches.withDictionaryPerThread(scan, false));
 
     public static void main(String[] args) throws Exception {
         Map<String, String> a = new LinkedHashMap<>();
@@ -110,13 +113,18 @@ public final class FloorSideBySide {
             }
         }
         double[][] ms = new double[n][rounds];
+        double[][] cpuMs = new double[n][rounds];
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         long[] results = new long[n];
         for (int r = 0; r < rounds; r++) {
             for (int k = 0; k < n; k++) {
                 int i = (k + r) % n;
+                long cpu = os.getProcessCpuTime();
                 long start = System.nanoTime();
                 results[i] = cell.get(i).body().run();
                 ms[i][r] = (System.nanoTime() - start) / 1e6;
+                cpuMs[i][r] = (os.getProcessCpuTime() - cpu) / 1e6;
             }
         }
         int floorIndex = -1;
@@ -135,9 +143,9 @@ public final class FloorSideBySide {
             Arrays.sort(sorted);
             String line = String.format(java.util.Locale.ROOT,
                     "{\"layout\":\"%s\",\"query\":\"%s\",\"op\":\"%s\",\"medianMs\":%.2f,\"minMs\":%.2f,\"maxMs\":%.2f,"
-                            + "\"xFloor\":%.3f,\"result\":%d,\"rounds\":%d,\"load1\":%s}",
+                            + "\"xFloor\":%.3f,\"processCpuMs\":%.2f,\"result\":%d,\"rounds\":%d,\"load1\":%s}",
                     layout, query, cell.get(i).name(), median(ms[i]), sorted[0], sorted[rounds - 1], median(ratios),
-                    results[i], rounds, load);
+                    median(cpuMs[i]), results[i], rounds, load);
             System.out.println(line);
             if (out != null) {
                 Files.writeString(out, line + "\n", java.nio.file.StandardOpenOption.CREATE,

@@ -22,9 +22,10 @@ import java.util.function.UnaryOperator;
  * ({@link HitsFloorBenchmark#decompressJava()}), {@code scan1} and {@code scanAll} ({@code ParquetScan} on one
  * thread and on all cores, as {@link HitsQueryBenchmark}), {@code duckdb1} and {@code duckdbAll} (DuckDB through
  * JDBC, one thread and its default), and the variants below, each a scan with one of {@code ScanSwitches}' parts
- * removed, to decide whether the part stays (decision records 020-029). Each line also gives the process's CPU time
- * per operation (median; JIT and GC threads included), which the load on a shared machine does not inflate as it does
- * wall time: a scan on all cores that costs no more CPU than on one would scale with free cores.
+ * removed, to decide whether the part stays (decision records 020-029). Each line also gives the calling thread's CPU
+ * time per operation (median, and the median per-round ratio to the floor's: all of a one-thread operation's work)
+ * and the process's (JIT and GC threads included; 10 ms steps), which the load on a shared machine does not inflate
+ * as it does wall time: a scan on all cores that costs no more CPU than on one would scale with free cores.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector \
@@ -114,6 +115,8 @@ public final class FloorSideBySide {
         }
         double[][] ms = new double[n][rounds];
         double[][] cpuMs = new double[n][rounds];
+        double[][] threadCpuMs = new double[n][rounds];
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         long[] results = new long[n];
@@ -121,9 +124,11 @@ public final class FloorSideBySide {
             for (int k = 0; k < n; k++) {
                 int i = (k + r) % n;
                 long cpu = os.getProcessCpuTime();
+                long threadCpu = threads.getCurrentThreadCpuTime();
                 long start = System.nanoTime();
                 results[i] = cell.get(i).body().run();
                 ms[i][r] = (System.nanoTime() - start) / 1e6;
+                threadCpuMs[i][r] = (threads.getCurrentThreadCpuTime() - threadCpu) / 1e6;
                 cpuMs[i][r] = (os.getProcessCpuTime() - cpu) / 1e6;
             }
         }
@@ -136,16 +141,19 @@ public final class FloorSideBySide {
         String load = Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
         for (int i = 0; i < n; i++) {
             double[] ratios = new double[rounds];
+            double[] cpuRatios = new double[rounds];
             for (int r = 0; r < rounds; r++) {
                 ratios[r] = floorIndex < 0 ? Double.NaN : ms[i][r] / ms[floorIndex][r];
+                cpuRatios[r] = floorIndex < 0 ? Double.NaN : threadCpuMs[i][r] / threadCpuMs[floorIndex][r];
             }
             double[] sorted = ms[i].clone();
             Arrays.sort(sorted);
             String line = String.format(java.util.Locale.ROOT,
                     "{\"layout\":\"%s\",\"query\":\"%s\",\"op\":\"%s\",\"medianMs\":%.2f,\"minMs\":%.2f,\"maxMs\":%.2f,"
-                            + "\"xFloor\":%.3f,\"processCpuMs\":%.2f,\"result\":%d,\"rounds\":%d,\"load1\":%s}",
+                            + "\"xFloor\":%.3f,\"threadCpuMs\":%.2f,\"cpuXFloor\":%.3f,\"processCpuMs\":%.2f,"
+                            + "\"result\":%d,\"rounds\":%d,\"load1\":%s}",
                     layout, query, cell.get(i).name(), median(ms[i]), sorted[0], sorted[rounds - 1], median(ratios),
-                    median(cpuMs[i]), results[i], rounds, load);
+                    median(threadCpuMs[i]), median(cpuRatios), median(cpuMs[i]), results[i], rounds, load);
             System.out.println(line);
             if (out != null) {
                 Files.writeString(out, line + "\n", java.nio.file.StandardOpenOption.CREATE,

@@ -439,7 +439,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 } else {
                     java.util.Arrays.fill(pieceBits, 0, words, 0L);
                     int valid = levels.readValidity(pieceBits, 0, n, levelScratch);
-                    found = ids.selectMatching(matches, valid, valid == n ? null : pieceBits, row, hits, found);
+                    found = ids.selectMatching(matches, valid, pieceBits, row, hits, found);
                     pageNulls += n - valid;
                 }
             } else if (pageTest != null && decoder instanceof PlainDecoder plain) {

@@ -10,13 +10,6 @@ import java.lang.foreign.ValueLayout;
  * dictionary's bytes are shared by every page and batch of the chunk.
  */
 final class DictionaryDecoder extends ValueDecoder {
-    /**
-     * Whether rows with no nulls are decided as their ids are unpacked ({@link HybridDecoder#selectIds}) rather than
-     * through an array of ids (decision record 025); the system property {@code stringview.fusedIds=false} is the
-     * switch that measures it.
-     */
-    static final boolean FUSED_IDS = !"false".equals(System.getProperty("stringview.fusedIds"));
-
     private final Dictionary dictionary;
     private final int[] ids;
     private HybridDecoder decoder;
@@ -35,13 +28,9 @@ final class DictionaryDecoder extends ValueDecoder {
 
     private void checkId(int id, int valueIndex) {
         if (id < 0 || id >= dictionary.size) {
-            throw idOutOfRange(valueIndex, id, dictionary.size);
+            throw new CorruptDataException("dictionary id out of range: valueIndex=" + valueIndex + " id="
+                    + (id & 0xFFFF_FFFFL) + " dictionarySize=" + dictionary.size);
         }
-    }
-
-    static CorruptDataException idOutOfRange(int valueIndex, int id, int dictionarySize) {
-        return new CorruptDataException("dictionary id out of range: valueIndex=" + valueIndex + " id="
-                + (id & 0xFFFF_FFFFL) + " dictionarySize=" + dictionarySize);
     }
 
     /**
@@ -53,11 +42,6 @@ final class DictionaryDecoder extends ValueDecoder {
      */
     int selectMatching(long[] matches, int validCount, long[] validBits, int rowBase, int[] hits, int found) {
         start();
-        if (validBits == null && FUSED_IDS) {
-            found = decoder.selectIds(matches, dictionary.size, validCount, rowBase, hits, found, decoded);
-            decoded += validCount;
-            return found;
-        }
         int r = 0;
         int done = 0;
         while (done < validCount) {

@@ -77,55 +77,6 @@ final class HybridDecoder {
     }
 
     /**
-     * Reads the next {@code count} dictionary ids and appends {@code rowBase + i} to {@code hits} (from
-     * {@code hits[found]}) for the {@code i}-th of them whose bit is set in {@code matches}; returns the new
-     * {@code found}. Each id is tested as it is unpacked, with no array of ids in between, and an RLE run costs one
-     * test however long it is. An id of {@code idBound} or more is corrupt data ({@code firstValue}: the page's
-     * index of the first of these ids, for the message).
-     */
-    int selectIds(long[] matches, int idBound, int count, int rowBase, int[] hits, int found, int firstValue) {
-        int done = 0;
-        while (done < count) {
-            if (runLeft == 0) {
-                nextRun();
-            }
-            int n = (int) Math.min(runLeft, count - done);
-            if (rle) {
-                int id = rleValue;
-                if (Integer.compareUnsigned(id, idBound) >= 0) {
-                    throw DictionaryDecoder.idOutOfRange(firstValue + done, id, idBound);
-                }
-                if ((matches[id >>> 6] & (1L << id)) != 0) {
-                    for (int k = 0; k < n; k++) {
-                        hits[found++] = rowBase + done + k;
-                    }
-                }
-            } else {
-                MemorySegment d = data;
-                long size = d.byteSize();
-                long m = mask;
-                int width = bitWidth;
-                long bit = packedBitStart;
-                int row = rowBase + done;
-                for (int k = 0; k < n; k++) {
-                    int id = (int) ((BitPacked.wordAt(d, bit >>> 3, size) >>> (bit & 7)) & m);
-                    if (Integer.compareUnsigned(id, idBound) >= 0) {
-                        throw DictionaryDecoder.idOutOfRange(firstValue + done + k, id, idBound);
-                    }
-                    if ((matches[id >>> 6] & (1L << id)) != 0) {
-                        hits[found++] = row + k;
-                    }
-                    bit += width;
-                }
-                packedBitStart = bit;
-            }
-            runLeft -= n;
-            done += n;
-        }
-        return found;
-    }
-
-    /**
      * Reads {@code count} definition levels of a flat optional column (0 = null, 1 = value) and sets bit
      * {@code row + i} of {@code validBits} for every value. Returns the number of values (non-null rows).
      */

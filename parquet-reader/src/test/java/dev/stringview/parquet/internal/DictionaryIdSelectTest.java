@@ -15,11 +15,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link DictionaryDecoder#selectMatching} on rows without nulls, where each id is tested as it is unpacked
- * ({@link HybridDecoder#selectIds}), against an on-heap model of the ids and against the same decoder's path through
- * an array of ids (rows with nulls, every row valid). Pages mix RLE runs (one row to hundreds) and bit-packed runs,
- * the last one cut short of its padding; bit widths 0 to 32; dictionaries of 1 to 5,000 entries; pages decided in
- * random pieces. Ids beyond the dictionary fail with the message decoding the page into views gives.
+ * {@link DictionaryDecoder#selectMatching} (rows decided by their dictionary ids, no view built) against an on-heap
+ * model of the ids, with no validity bits and with every row's bit set. Pages mix RLE runs (one row to hundreds) and
+ * bit-packed runs; bit widths 0 to 32; dictionaries of 1 to 5,000 entries; pages decided in random pieces. Ids
+ * beyond the dictionary fail with the message decoding the page into views gives.
  */
 class DictionaryIdSelectTest {
     /** A dictionary of {@code size} distinct short values, PLAIN-encoded. */
@@ -92,7 +91,7 @@ class DictionaryIdSelectTest {
     }
 
     @Test
-    void idsTestedAsTheyAreUnpackedEqualTheModelAndTheArrayPath() {
+    void rowsDecidedByTheirIdsEqualTheModel() {
         Random random = new Random(20261129);
         int hitsSeen = 0;
         try (Arena arena = Arena.ofConfined()) {
@@ -122,7 +121,7 @@ class DictionaryIdSelectTest {
                     }
                 }
                 String where = "trial=" + trial + " size=" + size + " width=" + width + " count=" + count;
-                for (boolean fused : new boolean[] {true, false}) {
+                for (boolean withBits : new boolean[] {false, true}) {
                     DictionaryDecoder decoder = new DictionaryDecoder(page, 0, 0, page.byteSize(), dictionary,
                             new int[1 + random.nextInt(1024)]);
                     int[] hits = new int[count];
@@ -130,7 +129,7 @@ class DictionaryIdSelectTest {
                     for (int row = 0; row < count; ) {
                         int n = Math.min(count - row, 1 + random.nextInt(random.nextBoolean() ? 9 : 700));
                         long[] allValid = null;
-                        if (!fused) { // every row valid, through the array path
+                        if (withBits) { // every row valid
                             allValid = new long[(n + 63) >>> 6];
                             HybridDecoder.setRange(allValid, 0, n);
                         }
@@ -138,7 +137,7 @@ class DictionaryIdSelectTest {
                         row += n;
                     }
                     assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(),
-                            Arrays.copyOf(hits, found), where + " fused=" + fused);
+                            Arrays.copyOf(hits, found), where + " withBits=" + withBits);
                 }
                 hitsSeen += expected.size();
             }

@@ -66,8 +66,7 @@ public final class StringviewCli {
                                     | --contains S | --like P | --less-than S | --at-most S | --greater-than S
                                     | --at-least S)...   (several: all must hold) [--repeat N]
                                     [--threads N (default: all cores)] [--no-skipping (read every row group and page)]
-                                    [--no-page-search (decide substring, equality and prefix filters on PLAIN pages
-                                    through views)]
+                                    [--no-page-search (decide substring filters on PLAIN pages through views)]
                                     [--warm-up (run ViewKernels.warmUp() first: the Vector API loops, if any)]
                    stringview pages FILE [--column C]
                    stringview convert IN.parquet OUT.arrow [--columns a,b] [--stream]   (Utf8View/BinaryView IPC)

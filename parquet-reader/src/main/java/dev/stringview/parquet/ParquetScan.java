@@ -1,7 +1,7 @@
 package dev.stringview.parquet;
 
 import dev.stringview.ViewColumn;
-import dev.stringview.parquet.internal.PlainPageTest;
+import dev.stringview.internal.reader.SubstringSearch;
 import dev.stringview.parquet.internal.BloomFilters;
 import dev.stringview.parquet.internal.BoundFilter;
 import dev.stringview.parquet.internal.ColumnChunkReader;
@@ -215,12 +215,10 @@ public final class ParquetScan {
     }
 
     /**
-     * Ablation for tests and benchmarks ({@link ScanSwitches}): whether a single-leaf substring, equality or prefix
-     * filter ({@code CONTAINS} or a LIKE {@code '%literal%'}, {@code EQUAL} to one constant, {@code STARTS_WITH}) is
-     * decided on PLAIN pages straight from each page's bytes, with no view built (on by default): a substring by one
-     * search over the page, each occurrence mapped back to the value holding it (it counts only if it lies wholly
-     * inside one value); equality and prefixes by each value's length, then the constant's bytes against the
-     * value's first bytes (decision record 021). Off, PLAIN pages are decoded into views and decided by the
+     * Ablation for tests and benchmarks ({@link ScanSwitches}): whether a single-leaf substring filter
+     * ({@code CONTAINS}, or a LIKE {@code '%literal%'}) is decided on PLAIN pages by one search over each page's
+     * bytes, each occurrence mapped back to the value holding it, with no view built (on by default). An occurrence
+     * counts only if it lies wholly inside one value. Off, PLAIN pages are decoded into views and decided by the
      * predicate.
      */
     ParquetScan withPageSearch(boolean enabled) {
@@ -502,9 +500,9 @@ public final class ParquetScan {
         BoundFilter.StringLeaf leaf = bound.singleStringLeaf();
         try (ParquetViewReader part = file.part(unit.rowGroup(), unit.ranges(), null, partOptions)) {
             if (pageFiltering && leaf != null) {
-                PlainPageTest pageTest = pageSearch ? PlainPageTest.of(leaf) : null;
-                for (int n = part.nextMatches(leaf.predicate(), pageTest, hits); n >= 0;
-                        n = part.nextMatches(leaf.predicate(), pageTest, hits)) {
+                SubstringSearch search = pageSearch ? SubstringSearch.of(leaf.predicate()).orElse(null) : null;
+                for (int n = part.nextMatches(leaf.predicate(), search, hits); n >= 0;
+                        n = part.nextMatches(leaf.predicate(), search, hits)) {
                     if (select) {
                         rows = appendRows(rows, count, part.lastFilteredRow(), hits, n);
                     }

@@ -3,7 +3,7 @@ package dev.stringview.parquet;
 import dev.stringview.ViewColumn;
 import dev.stringview.ViewKind;
 import dev.stringview.ViewPredicate;
-import dev.stringview.parquet.internal.PlainPageTest;
+import dev.stringview.internal.reader.SubstringSearch;
 import dev.stringview.parquet.internal.ColumnChunkReader;
 import dev.stringview.parquet.internal.RangeReads;
 import dev.stringview.parquet.internal.FixedLayout;
@@ -864,12 +864,12 @@ public final class ParquetViewReader implements AutoCloseable {
     /**
      * For {@link ParquetScan}: decides the rows of the next batch of this reader's single projected column by
      * {@code predicate} without building the batch ({@link ColumnChunkReader#filterRows}: dictionary pages by id,
-     * PLAIN pages from their bytes when {@code pageTest}, the test {@code predicate} is, is given).
+     * PLAIN pages by one search over the page when {@code search}, {@code predicate}'s substring search, is given).
      * Writes the matching rows' positions within the batch to {@code hits} (room for {@code batchSize}) and
      * returns how many, or -1 after the last row. The batch's first row in the file is then
      * {@link #lastFilteredRow}.
      */
-    int nextMatches(ViewPredicate predicate, PlainPageTest pageTest, int[] hits) throws IOException {
+    int nextMatches(ViewPredicate predicate, SubstringSearch search, int[] hits) throws IOException {
         if (closed) {
             throw new IllegalStateException("reader is closed: file=" + fileName);
         }
@@ -885,7 +885,7 @@ public final class ParquetViewReader implements AutoCloseable {
         }
         int n = rowsOfNextBatch();
         lastFilteredRow = nextRow;
-        int found = readers[0].filterRows(predicate, pageTest, memory.batchArena(), n, hits);
+        int found = readers[0].filterRows(predicate, search, memory.batchArena(), n, hits);
         rowsLeftInGroup -= n;
         nextRow += n;
         return found;

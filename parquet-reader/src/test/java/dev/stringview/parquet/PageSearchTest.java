@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Differential test of {@link ParquetScan#withPageSearch}: substring filters decided by one search over each PLAIN
- * page, and equality and prefix filters decided from each PLAIN page's bytes, give exactly the rows of the plain single-threaded scan (batches of views, then the predicate) and of an
+ * page give exactly the rows of the plain single-threaded scan (batches of views, then the predicate) and of an
  * on-heap model, at 1, 2 and 7 threads, over parquet-java files with PLAIN pages v1 and v2, uncompressed, snappy,
  * zstd, LZ4_RAW and gzip, optional and required columns, pages of one value, and a dictionary writer falling back to PLAIN
  * mid-chunk. Needles include bytes that occur in length prefixes (0x00, 0x07, 0x0d) and byte strings that occur
@@ -200,8 +200,13 @@ class PageSearchTest {
         return constants;
     }
 
+    /**
+     * Equality and prefix leaves on the same files (decided through views on PLAIN pages, by id on dictionary pages),
+     * with dictionary chunks cut one unit per thread and as finely as others, at 1, 2 and 7 threads and batch sizes
+     * from 1: the rows of the plain scan and of the model.
+     */
     @Test
-    void equalityAndPrefixOnPlainPagesGiveThePlainScansRowsAtEveryThreadCount() throws IOException {
+    void equalityAndPrefixGiveThePlainScansRowsAtEveryThreadCount() throws IOException {
         Random random = new Random(20261129);
         int scans = 0;
         int nonEmpty = 0;

@@ -1,6 +1,7 @@
 package dev.stringview.parquet.internal;
 
 import dev.stringview.ViewKind;
+import dev.stringview.internal.reader.SubstringSearch;
 import dev.stringview.ViewPredicate;
 import dev.stringview.parquet.CorruptParquetException;
 import dev.stringview.parquet.PageInfo;
@@ -225,23 +226,21 @@ public final class ColumnChunkReader implements AutoCloseable {
      * (the first time a page of this chunk needs it) and each row then costs one bit lookup, with no view built and
      * no string touched. Rows of other pages (PLAIN, DELTA_*, a dictionary writer's fallback to PLAIN mid-chunk)
      * are decoded into views in {@code sinkArena} page piece by page piece, while the page is hot, and decided
-     * there, except PLAIN pages when {@code pageTest} is given: {@code predicate} is then the test {@code pageTest}
-     * stands for, and it decides them from the page's bytes with no view built (one search over the page for a
-     * substring, {@link PlainDecoder#selectContaining}; a length check and a comparison of the constant's bytes for
-     * equality and prefixes, {@link PlainDecoder#selectComparing}). PLAIN pages that a dictionary writer fell back
-     * to mid-chunk are PLAIN pages like any other. Nulls never match.
+     * there, except PLAIN pages when {@code search} is given: {@code predicate} is then the substring test that
+     * {@code search} runs, and one search over the page's bytes decides them with no view built
+     * ({@link PlainDecoder#selectContaining}). Nulls never match.
      *
-     * @param pageTest the test {@code predicate} is ({@link PlainPageTest#of}), or null to decide PLAIN pages
-     *     through views
+     * @param search {@code predicate}'s search if it is a substring test ({@link SubstringSearch#of(ViewPredicate)}),
+     *     or null to decide PLAIN pages through views
      * @param hits room for at least {@code count} positions
      */
-    public int filterRows(ViewPredicate predicate, PlainPageTest pageTest, Arena sinkArena, int count, int[] hits)
+    public int filterRows(ViewPredicate predicate, SubstringSearch search, Arena sinkArena, int count, int[] hits)
             throws ParquetViewException {
         if (layout != null) {
             throw new UnsupportedParquetException("string predicate on a fixed-width column", chunk.fileName(),
                     chunk.column(), chunk.rowGroup(), -1, "type=" + chunk.type());
         }
-        return translatingFailures(() -> filter(predicate, pageTest, sinkArena, count, hits));
+        return translatingFailures(() -> filter(predicate, search, sinkArena, count, hits));
     }
 
     /**
@@ -423,7 +422,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
     }
 
-    private int filter(ViewPredicate predicate, PlainPageTest pageTest, Arena sinkArena, int count, int[] hits) {
+    private int filter(ViewPredicate predicate, SubstringSearch search, Arena sinkArena, int count, int[] hits) {
         int found = 0;
         int row = 0;
         while (count > 0) {
@@ -442,14 +441,14 @@ public final class ColumnChunkReader implements AutoCloseable {
                     found = ids.selectMatching(matches, valid, pieceBits, row, hits, found);
                     pageNulls += n - valid;
                 }
-            } else if (pageTest != null && decoder instanceof PlainDecoder plain) {
+            } else if (search != null && decoder instanceof PlainDecoder plain) {
                 if (levels == null) {
-                    found = selectPlain(plain, pageTest, n, null, row, hits, found);
+                    found = plain.selectContaining(search, n, null, row, hits, found);
                 } else {
                     java.util.Arrays.fill(pieceBits, 0, words, 0L);
                     int valid = levels.readValidity(pieceBits, 0, n, levelScratch);
                     if (valid > 0) {
-                        found = selectPlain(plain, pageTest, n, valid == n ? null : pieceBits, row, hits, found);
+                        found = plain.selectContaining(search, n, valid == n ? null : pieceBits, row, hits, found);
                     }
                     pageNulls += n - valid;
                 }
@@ -470,12 +469,6 @@ public final class ColumnChunkReader implements AutoCloseable {
             count -= n;
         }
         return found;
-    }
-
-    private static int selectPlain(PlainDecoder plain, PlainPageTest test, int n, long[] valid, int row, int[] hits,
-            int found) {
-        return test.search() != null ? plain.selectContaining(test.search(), n, valid, row, hits, found)
-                : plain.selectComparing(test.constant(), test.prefix(), n, valid, row, hits, found);
     }
 
     /**

@@ -108,65 +108,6 @@ final class PlainDecoder extends ValueDecoder {
         return found;
     }
 
-    /**
-     * Decides the next {@code count} rows of the page by whether their value equals {@code constant} (or, with
-     * {@code prefixOnly}, starts with it), building no view: as {@link #selectContaining}, the rows that do are
-     * appended to {@code hits} from {@code hits[found]} as {@code rowBase + i}, and the new {@code found} is returned;
-     * {@code valid} as there. A value is compared only when its length allows (equal to the constant's, or at least
-     * it), eight bytes at a time with the constant's words read once per call. Values are checked against the page
-     * bounds and validated as UTF-8 exactly as {@link #decode} does.
-     */
-    int selectComparing(byte[] constant, boolean prefixOnly, int count, long[] valid, int rowBase, int[] hits,
-            int found) {
-        MemorySegment data = buffer;
-        long p = position;
-        long limit = end;
-        boolean validate = validateUtf8;
-        int k = constant.length;
-        int words = k >>> 3;
-        long[] constantWords = new long[words];
-        MemorySegment constantBytes = MemorySegment.ofArray(constant);
-        for (int w = 0; w < words; w++) {
-            constantWords[w] = constantBytes.get(ViewSink.LE_LONG, 8L * w);
-        }
-        int values = 0;
-        for (int i = 0; i < count; i++) {
-            if (valid != null && (valid[i >>> 6] & (1L << i)) == 0) {
-                continue;
-            }
-            int length = checkedLength(data, p, limit, values);
-            long valueStart = p + 4;
-            if (prefixOnly ? length >= k : length == k) {
-                if (startsWith(data, valueStart, constantWords, constant, words, k)) {
-                    hits[found++] = rowBase + i;
-                }
-            }
-            if (validate && length >= 128) {
-                validateRunBefore(p, decoded + values);
-            }
-            values++;
-            p = valueStart + length;
-        }
-        finishValues(values, p);
-        return found;
-    }
-
-    /** Whether the {@code k} bytes at {@code at} are {@code constant} (whose first {@code words} words are given). */
-    private static boolean startsWith(MemorySegment data, long at, long[] constantWords, byte[] constant, int words,
-            int k) {
-        for (int w = 0; w < words; w++) {
-            if (data.get(ViewSink.LE_LONG, at + 8L * w) != constantWords[w]) {
-                return false;
-            }
-        }
-        for (int b = words << 3; b < k; b++) {
-            if (data.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at + b) != constant[b]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** The first occurrence of the needle starting at or after {@code from} and ending inside the values section. */
     private long nextOccurrence(SubstringSearch search, long from) {
         if (from > end - search.needleLength()) {

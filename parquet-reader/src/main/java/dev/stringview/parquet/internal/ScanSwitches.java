@@ -5,9 +5,10 @@ import java.util.Objects;
 
 /**
  * The switches that turn parts of a {@link ParquetScan} off, to measure what they are worth: pruning by metadata
- * (statistics, bloom filters, dictionaries, the page index), the tests over whole PLAIN pages, and the coarser cut of
- * dictionary chunks into parallel units. All are on in every scan an application makes; they are not API. The CLI ({@code scan --no-skipping},
- * {@code --no-page-search}) and the benchmarks turn them off through this class; the module does not export it.
+ * (statistics, bloom filters, dictionaries, the page index), the substring search over whole PLAIN pages, and the
+ * coarser cut of dictionary chunks into parallel units. All are on in every scan an application makes; they are not
+ * API. The CLI ({@code scan --no-skipping}, {@code --no-page-search}) and the benchmarks turn them off through this
+ * class; the module does not export it.
  *
  * <p>{@code ParquetScan} registers its package-private switches here when it initializes, so any scan passed in
  * finds them (the JDK's shared-secrets pattern).
@@ -47,8 +48,8 @@ public final class ScanSwitches {
     }
 
     /**
-     * {@code scan} with the tests over whole PLAIN pages (substring search, equality, prefix; {@code PlainPageTest})
-     * on (the default) or off: off, PLAIN pages are decoded into views and decided by the predicate.
+     * {@code scan} with the substring search over whole PLAIN pages on (the default) or off: off, PLAIN pages are
+     * decoded into views and decided by the predicate.
      */
     public static ParquetScan withPageSearch(ParquetScan scan, boolean enabled) {
         return access(scan).withPageSearch(scan, enabled);

@@ -174,100 +174,6 @@ class PlainPageSearchTest {
         assertTrue(crossing > 50, "too few needles found only across value boundaries: crossing=" + crossing);
     }
 
-    /** A constant for equality or a prefix: a value of the page, a prefix of one, one byte longer, or random text. */
-    private static byte[] constant(Page page, Random random) {
-        List<byte[]> present = page.values().stream().filter(v -> v != null).toList();
-        int kind = random.nextInt(5);
-        if (kind <= 1 && !present.isEmpty()) {
-            byte[] v = present.get(random.nextInt(present.size()));
-            return kind == 0 ? v.clone() : Arrays.copyOf(v, random.nextInt(v.length + 1));
-        }
-        if (kind == 2 && !present.isEmpty()) {
-            byte[] v = present.get(random.nextInt(present.size()));
-            byte[] longer = Arrays.copyOf(v, v.length + 1);
-            longer[v.length] = (byte) 'g';
-            return longer;
-        }
-        int length = LENGTHS[random.nextInt(LENGTHS.length)];
-        byte[] c = new byte[length];
-        for (int i = 0; i < length; i++) {
-            c[i] = (byte) "gole\u0000x".charAt(random.nextInt(6));
-        }
-        return c;
-    }
-
-    @Test
-    void equalityAndPrefixOverPageBytesEqualTheModelAndCoresKernelsOverDecodedViews() {
-        Random random = new Random(20261129);
-        int matched = 0;
-        try (Arena arena = Arena.ofConfined()) {
-            for (int trial = 0; trial < 2000; trial++) {
-                Page page = page(arena, random, random.nextBoolean() ? new byte[0] : "google\u0007".getBytes());
-                byte[] constant = constant(page, random);
-                boolean prefix = random.nextBoolean();
-                String where = "trial=" + trial + " rows=" + page.values().size() + " prefix=" + prefix
-                        + " constant=" + Arrays.toString(constant);
-                int rows = page.values().size();
-                List<Integer> expected = new ArrayList<>();
-                long[] valid = new long[(rows + 63) >>> 6];
-                for (int r = 0; r < rows; r++) {
-                    byte[] v = page.values().get(r);
-                    if (v != null) {
-                        valid[r >>> 6] |= 1L << r;
-                        boolean match = prefix
-                                ? v.length >= constant.length
-                                        && Arrays.equals(v, 0, constant.length, constant, 0, constant.length)
-                                : Arrays.equals(v, constant);
-                        if (match) {
-                            expected.add(r);
-                        }
-                    }
-                }
-                boolean hasNulls = page.values().contains(null);
-                PlainDecoder decoder = new PlainDecoder(page.segment(), page.start(), page.start(), page.end(),
-                        true);
-                int[] hits = new int[rows];
-                int found = 0;
-                for (int row = 0; row < rows; ) {
-                    int n = Math.min(rows - row, 1 + random.nextInt(random.nextBoolean() ? 7 : 80));
-                    long[] pieceValid = null;
-                    if (hasNulls) {
-                        pieceValid = new long[(n + 63) >>> 6];
-                        for (int i = 0; i < n; i++) {
-                            if (page.values().get(row + i) != null) {
-                                pieceValid[i >>> 6] |= 1L << i;
-                            }
-                        }
-                    }
-                    found = decoder.selectComparing(constant, prefix, n, pieceValid, row, hits, found);
-                    row += n;
-                }
-                assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(),
-                        Arrays.copyOf(hits, found), where);
-                matched += found;
-
-                PlainDecoder views = new PlainDecoder(page.segment(), page.start(), page.start(), page.end(), true);
-                long[] bits = hasNulls ? valid.clone() : null;
-                ViewSink sink = new ViewSink(arena, ViewKind.UTF8, rows, bits);
-                for (int r = 0; r < rows; r++) {
-                    if (page.values().get(r) == null) {
-                        sink.putNulls(r, 1);
-                    } else {
-                        if (bits != null) {
-                            bits[r >>> 6] |= 1L << r;
-                        }
-                        views.decode(sink, r, 1);
-                    }
-                }
-                int[] kernel = new int[rows];
-                int k = (prefix ? ViewPredicates.startsWith(constant) : ViewPredicates.equalTo(constant))
-                        .select(sink.build(), kernel);
-                assertArrayEquals(Arrays.copyOf(hits, found), Arrays.copyOf(kernel, k), where);
-            }
-        }
-        assertTrue(matched > 1000, "too few matches to tell: matched=" + matched);
-    }
-
     @Test
     void aNeedleInALengthPrefixOrAcrossTwoValuesNeverCounts() {
         try (Arena arena = Arena.ofConfined()) {
@@ -329,12 +235,6 @@ class PlainPageSearchTest {
                         () -> new PlainDecoder(segment, 0, 0, p.length, true)
                                 .selectContaining(SubstringSearch.of("o".getBytes()), rows, null, 0, new int[2], 0));
                 assertEquals(decoding.getMessage(), searching.getMessage());
-                for (boolean prefix : new boolean[] {false, true}) {
-                    CorruptDataException comparing = assertThrows(CorruptDataException.class,
-                            () -> new PlainDecoder(segment, 0, 0, p.length, true)
-                                    .selectComparing("ok".getBytes(), prefix, rows, null, 0, new int[2], 0));
-                    assertEquals(decoding.getMessage(), comparing.getMessage());
-                }
             }
         }
     }

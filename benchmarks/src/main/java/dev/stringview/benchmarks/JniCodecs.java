@@ -12,8 +12,9 @@ import org.xerial.snappy.Snappy;
 
 /**
  * SNAPPY and ZSTD for parquet-java's writer and for parquet-java's reading path, on the same JNI libraries its
- * stock codecs use (snappy-java, zstd-jni); LZ4_RAW on aircompressor's Java LZ4 (only the benchmarks' LZ4 twin). The stock {@code CodecFactory} would also need Hadoop's runtime
- * (hadoop-client-runtime) for its codec classes; this factory keeps Hadoop's API jar the only Hadoop piece.
+ * stock codecs use (snappy-java, zstd-jni); LZ4_RAW on aircompressor's Java LZ4 (only the benchmarks' LZ4 twin).
+ * The stock {@code CodecFactory} would also need Hadoop's runtime (hadoop-client-runtime) for its codec classes;
+ * this factory keeps Hadoop's API jar the only Hadoop piece.
  */
 final class JniCodecs implements CompressionCodecFactory {
     static final int ZSTD_LEVEL = 3; // parquet-java's default

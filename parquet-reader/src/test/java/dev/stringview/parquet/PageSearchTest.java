@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Differential test of {@link ParquetScan#withPageSearch}: substring filters decided by one search over each PLAIN
  * page give exactly the rows of the plain single-threaded scan (batches of views, then the predicate) and of an
  * on-heap model, at 1, 2 and 7 threads, over parquet-java files with PLAIN pages v1 and v2, uncompressed, snappy,
- * zstd, LZ4_RAW and gzip, optional and required columns, pages of one value, and a dictionary writer falling back to PLAIN
- * mid-chunk. Needles include bytes that occur in length prefixes (0x00, 0x07, 0x0d) and byte strings that occur
+ * zstd, LZ4_RAW and gzip, optional and required columns, pages of one value, and a dictionary writer falling back to
+ * PLAIN mid-chunk. Needles include bytes that occur in length prefixes (0x00, 0x07, 0x0d) and byte strings that occur
  * in the pages only across a length prefix.
  */
 class PageSearchTest {

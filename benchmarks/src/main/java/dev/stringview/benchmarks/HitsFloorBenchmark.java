@@ -45,7 +45,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <ul>
  *   <li>{@link #decompressOnly()}: every page of the column decompressed into one reused off-heap buffer by the
  *   decoder the reader itself uses (aircompressor's native library when the JVM allows it), and nothing else. On
- *   the PLAIN layout there is nothing to decompress, so it measures only the walk over the page headers.</li>
+ *   the PLAIN layout there is nothing to decompress, so it measures only the walk over the page headers. This is
+ *   the floor a compressed scan ({@code HitsQueryBenchmark.scanOneThread}) is read against: run both in one JMH
+ *   invocation ({@code docs/benchmarks/runs/2026-11-29-floor/run.sh}) and divide.</li>
+ *   <li>{@link #decompressJava()}: the same with aircompressor's pure-Java decoder of the codec.</li>
  *   <li>{@link #viewsWithoutFilter()}: the reader as the views' queries use it (batch-scoped memory), every batch
  *   read and no predicate.</li>
  *   <li>{@link #duckdbWithoutFilter()}: DuckDB (one thread) reading every URL string, {@code sum(strlen(URL))}.
@@ -63,7 +66,8 @@ public class HitsFloorBenchmark {
     /** The column Suite 3's queries filter. */
     static final String COLUMN = Query.Q20.column();
 
-    @Param({"plain", "snappy", "dictZstd"})
+    /** Suite 3's layouts and the LZ4 twin of {@code snappy}; the suffix {@code Pa} gives a pyarrow-like twin. */
+    @Param({"plain", "snappy", "dictZstd", "dictUrlsZstd", "lz4"})
     public String layout;
 
     /** Keep at {@value HitsQueryBenchmark#ROWS}: the score divides by that. Smaller values are for the smoke test. */
@@ -77,10 +81,17 @@ public class HitsFloorBenchmark {
     private long[][] pages;
     private MemorySegment pageBuffer;
     private PageDecompressor decompressor;
+    /** The same codec on aircompressor's pure-Java decoder (null for the PLAIN layout). */
+    private PageDecompressor javaDecompressor;
     private Connection duckdb;
 
     @Setup
     public void setup(BenchmarkParams params) throws IOException, SQLException {
+        open(params.getBenchmark().endsWith("duckdbWithoutFilter"));
+    }
+
+    /** Maps the file and lists the column's pages (and opens DuckDB if asked); also for {@link FloorSideBySide}. */
+    void open(boolean withDuckDb) throws IOException, SQLException {
         file = Locations.hitsFile(Locations.benchData(), HitsQueryBenchmark.layout(layout), rows, null);
         WarmUpGates.viewWords(); // the vector loops, where the JVM has them (decision record 001)
         arena = Arena.ofShared();
@@ -89,12 +100,13 @@ public class HitsFloorBenchmark {
         }
         CompressionCodecName codec = findPages();
         decompressor = PageDecompressor.forCodec(codec, true);
+        javaDecompressor = PageDecompressor.forCodec(codec, false);
         long largest = 1;
         for (long[] page : pages) {
             largest = Math.max(largest, page[2]);
         }
         pageBuffer = arena.allocate(largest, 8);
-        if (params.getBenchmark().endsWith("duckdbWithoutFilter")) {
+        if (withDuckDb) {
             duckdb = HitsQueryBenchmark.openDuckDb();
         }
     }
@@ -137,6 +149,7 @@ public class HitsFloorBenchmark {
     public void tearDown() throws SQLException {
         if (decompressor != null) {
             decompressor.close();
+            javaDecompressor.close();
         }
         if (duckdb != null) {
             duckdb.close();
@@ -144,14 +157,30 @@ public class HitsFloorBenchmark {
         arena.close();
     }
 
-    /** Decompresses every page of the column into one reused buffer; returns the bytes produced. */
+    /**
+     * The decompression floor: decompresses every page of the column into one reused buffer, by the decoder the
+     * reader uses; returns the bytes produced.
+     */
     @Benchmark
     public long decompressOnly() {
+        return decompressAll(decompressor);
+    }
+
+    /**
+     * {@link #decompressOnly()} by aircompressor's pure-Java decoder of the same codec: which of the two the reader
+     * should prefer on this CPU (decision record 023).
+     */
+    @Benchmark
+    public long decompressJava() {
+        return decompressAll(javaDecompressor);
+    }
+
+    private long decompressAll(PageDecompressor codec) {
         long produced = 0;
         for (long[] page : pages) {
             MemorySegment in = mapped.asSlice(page[0], page[1]);
-            if (decompressor != null) {
-                decompressor.decompress(in, pageBuffer.asSlice(0, page[2]));
+            if (codec != null) {
+                codec.decompress(in, pageBuffer.asSlice(0, page[2]));
             }
             produced += page[2];
         }

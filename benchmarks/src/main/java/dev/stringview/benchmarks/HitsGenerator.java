@@ -54,6 +54,11 @@ final class HitsGenerator {
     /** The prefix query's constant: pages of the second most popular site over https (≈1.5% of URLs). */
     static final String PREFIX_URL = "https://" + DOMAINS[1] + "/";
 
+    /** Prints the equality and the prefix query's constants, tab-separated (for {@code benchmarks/duckdb-hits.py}). */
+    public static void main(String[] args) {
+        System.out.println(EQUAL_URL + "\t" + PREFIX_URL);
+    }
+
     private final long seed;
 
     HitsGenerator(long seed) {

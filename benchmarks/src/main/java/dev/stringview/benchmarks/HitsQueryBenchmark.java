@@ -65,8 +65,9 @@ public class HitsQueryBenchmark {
             case "snappy" -> ParquetFiles.SNAPPY;
             case "dictZstd" -> ParquetFiles.DICTIONARY_ZSTD;
             case "dictUrlsZstd" -> ParquetFiles.DICTIONARY_URLS_ZSTD;
+            case "lz4" -> ParquetFiles.LZ4;
             default -> throw new IllegalArgumentException("unknown layout: layout=" + name
-                    + " expected=plain|snappy|dictZstd|dictUrlsZstd, each with the suffix Pa for 1M-row row groups");
+                    + " expected=plain|snappy|dictZstd|dictUrlsZstd|lz4, each with the suffix Pa for 1M-row row groups");
         };
     }
 

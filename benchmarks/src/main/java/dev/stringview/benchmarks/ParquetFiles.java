@@ -61,6 +61,8 @@ final class ParquetFiles {
     static final Layout PLAIN = new Layout("plain", false, CompressionCodecName.UNCOMPRESSED);
     static final Layout SNAPPY = new Layout("snappy", false, CompressionCodecName.SNAPPY);
     static final Layout DICTIONARY_ZSTD = new Layout("dictZstd", true, CompressionCodecName.ZSTD);
+    /** PLAIN + LZ4_RAW: the snappy layout's twin for the third codec the floor benchmark measures. */
+    static final Layout LZ4 = new Layout("lz4", false, CompressionCodecName.LZ4_RAW);
     /**
      * Dictionary + zstd with a URL column a dictionary really holds: the hits generator's URLs have so many distinct
      * values that parquet-java's dictionary (1 MiB, as pyarrow's) overflows and the {@code dictZstd} chunks fall

@@ -158,7 +158,13 @@ record Query(String name, String column, Kind kind, String constant) {
      * metadata, the rest split into row groups or page ranges, each read with batch-scoped memory.
      */
     long countScan(Path file, int threads) throws IOException {
-        return ParquetScan.of(file).withExecutor(threads == 1 ? null : SCAN_POOL, threads).count(filter());
+        return countScan(file, threads, java.util.function.UnaryOperator.identity());
+    }
+
+    /** {@link #countScan(Path, int)} with {@code variant} applied to the scan (switches of {@code ScanSwitches}). */
+    long countScan(Path file, int threads, java.util.function.UnaryOperator<ParquetScan> variant) throws IOException {
+        return variant.apply(ParquetScan.of(file).withExecutor(threads == 1 ? null : SCAN_POOL, threads))
+                .count(filter());
     }
 
     /** How the views read {@code column} for a query: that column only, batch-scoped memory. */

@@ -87,6 +87,11 @@ public final class ParquetScan {
             public ParquetScan withPageSearch(ParquetScan scan, boolean enabled) {
                 return scan.withPageSearch(enabled);
             }
+
+            @Override
+            public ParquetScan withDictionaryPerThread(ParquetScan scan, boolean enabled) {
+                return scan.withDictionaryPerThread(enabled);
+            }
         });
     }
 
@@ -113,10 +118,12 @@ public final class ParquetScan {
     private final boolean dictionaries;
     private final boolean pageFiltering;
     private final boolean pageSearch;
+    /** Chunks with a dictionary page split into one unit per thread at most (decision record 024). */
+    private final boolean dictionaryPerThread;
 
     private ParquetScan(Input path, ParquetViewOptions options, Executor executor, int parallelism,
             boolean statistics, boolean bloomFilters, boolean pageIndex, boolean dictionaries, boolean pageFiltering,
-            boolean pageSearch) {
+            boolean pageSearch, boolean dictionaryPerThread) {
         this.path = Objects.requireNonNull(path, "path");
         this.options = Objects.requireNonNull(options, "options");
         if (parallelism < 1) {
@@ -130,13 +137,14 @@ public final class ParquetScan {
         this.dictionaries = dictionaries;
         this.pageFiltering = pageFiltering;
         this.pageSearch = pageSearch;
+        this.dictionaryPerThread = dictionaryPerThread;
     }
 
     /** A scan of {@code path}: default read options, the calling thread only, all pruning on. */
     public static ParquetScan of(Path path) {
         Objects.requireNonNull(path, "path");
         return new ParquetScan((arena, options, exactly) -> ParquetViewReader.open(path, arena, options, exactly),
-                ParquetViewOptions.defaults(), null, 1, true, true, true, true, true, true);
+                ParquetViewOptions.defaults(), null, 1, true, true, true, true, true, true, true);
     }
 
     /**
@@ -166,7 +174,7 @@ public final class ParquetScan {
                 reads.skipped(bytes);
             }
         };
-        return new ParquetScan(input, ParquetViewOptions.defaults(), null, 1, true, true, true, true, true, true);
+        return new ParquetScan(input, ParquetViewOptions.defaults(), null, 1, true, true, true, true, true, true, true);
     }
 
     /**
@@ -184,7 +192,7 @@ public final class ParquetScan {
      */
     public ParquetScan withOptions(ParquetViewOptions readOptions) {
         return new ParquetScan(path, readOptions, executor, parallelism, statistics, bloomFilters, pageIndex,
-                dictionaries, pageFiltering, pageSearch);
+                dictionaries, pageFiltering, pageSearch, dictionaryPerThread);
     }
 
     /**
@@ -193,7 +201,7 @@ public final class ParquetScan {
      */
     public ParquetScan withExecutor(Executor executor, int parallelism) {
         return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, pageIndex,
-                dictionaries, pageFiltering, pageSearch);
+                dictionaries, pageFiltering, pageSearch, dictionaryPerThread);
     }
 
     /**
@@ -203,7 +211,7 @@ public final class ParquetScan {
      */
     ParquetScan withPruning(boolean enabled) {
         return new ParquetScan(path, options, executor, parallelism, enabled, enabled, enabled, enabled,
-                pageFiltering, pageSearch);
+                pageFiltering, pageSearch, dictionaryPerThread);
     }
 
     /**
@@ -215,31 +223,41 @@ public final class ParquetScan {
      */
     ParquetScan withPageSearch(boolean enabled) {
         return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, pageIndex,
-                dictionaries, pageFiltering, enabled);
+                dictionaries, pageFiltering, enabled, dictionaryPerThread);
+    }
+
+    /**
+     * Ablation for benchmarks ({@link ScanSwitches}): whether a chunk that starts with a dictionary page is cut into
+     * at most one unit per thread (on by default), since every unit decompresses and decodes the dictionary again
+     * (and decides the predicate over it). Off, it is cut as finely as any other chunk.
+     */
+    ParquetScan withDictionaryPerThread(boolean enabled) {
+        return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, pageIndex,
+                dictionaries, pageFiltering, pageSearch, enabled);
     }
 
     /** Ablation for tests: row-group statistics only. */
     ParquetScan withStatistics(boolean enabled) {
         return new ParquetScan(path, options, executor, parallelism, enabled, bloomFilters, pageIndex, dictionaries,
-                pageFiltering, pageSearch);
+                pageFiltering, pageSearch, dictionaryPerThread);
     }
 
     /** Ablation for tests: bloom filters only. */
     ParquetScan withBloomFilters(boolean enabled) {
         return new ParquetScan(path, options, executor, parallelism, statistics, enabled, pageIndex, dictionaries,
-                pageFiltering, pageSearch);
+                pageFiltering, pageSearch, dictionaryPerThread);
     }
 
     /** Ablation for tests: the page index only. */
     ParquetScan withPageIndex(boolean enabled) {
         return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, enabled, dictionaries,
-                pageFiltering, pageSearch);
+                pageFiltering, pageSearch, dictionaryPerThread);
     }
 
     /** Ablation for tests: dictionaries only. */
     ParquetScan withDictionaries(boolean enabled) {
         return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, pageIndex, enabled,
-                pageFiltering, pageSearch);
+                pageFiltering, pageSearch, dictionaryPerThread);
     }
 
     /**
@@ -248,7 +266,7 @@ public final class ParquetScan {
      */
     ParquetScan withPageFiltering(boolean enabled) {
         return new ParquetScan(path, options, executor, parallelism, statistics, bloomFilters, pageIndex,
-                dictionaries, enabled, pageSearch);
+                dictionaries, enabled, pageSearch, dictionaryPerThread);
     }
 
     /** Tasks run at a time (1 without an executor). */
@@ -343,7 +361,7 @@ public final class ParquetScan {
             if (!mayPass(file, rowGroup, bound)) {
                 return 0;
             }
-            List<Unit> units = groupUnits(file, rowGroup, bound, slices, null);
+            List<Unit> units = groupUnits(file, rowGroup, bound, slices, slices, null);
             long count = 0;
             for (int u = slice; u < units.size(); u += slices) {
                 count += runUnit(file, units.get(u), bound, false)[0];
@@ -450,7 +468,7 @@ public final class ParquetScan {
     /** Pruning only, for {@link ParquetViewOptions#filter()}: every source on, no file of its own to open. */
     private static final ParquetScan PRUNING = new ParquetScan((arena, options, exactly) -> {
         throw new IllegalStateException("a pruning-only scan opens no file");
-    }, ParquetViewOptions.defaults(), null, 1, true, true, true, true, true, true);
+    }, ParquetViewOptions.defaults(), null, 1, true, true, true, true, true, true, true);
 
     /**
      * For {@link ParquetViewOptions#filter()}: which of {@code candidates} (row groups of {@code file}) the filter
@@ -1044,11 +1062,14 @@ public final class ParquetScan {
         // About four units per task: each row group split into this many page ranges.
         int pieces = parallelism == 1 || groups.isEmpty() || !file.inMemory() ? 1
                 : Math.max(1, (4 * parallelism + groups.size() - 1) / groups.size());
+        // A chunk with a dictionary: each unit reads the dictionary page again, so no more units than threads.
+        int dictionaryPieces = !dictionaryPerThread || groups.isEmpty() ? pieces
+                : Math.max(1, (parallelism + groups.size() - 1) / groups.size());
         if (counts != null) {
             counts[0] = file.rowGroupCount() - groups.size();
         }
         for (int g : groups) {
-            units.addAll(groupUnits(file, g, bound, pieces, counts));
+            units.addAll(groupUnits(file, g, bound, pieces, dictionaryPieces, counts));
         }
         return units;
     }
@@ -1066,7 +1087,8 @@ public final class ParquetScan {
     }
 
     /** The units of row group {@code g} (one of those to read): whole, or cut into about {@code pieces}. */
-    private List<Unit> groupUnits(ParquetViewReader file, int g, BoundFilter bound, int pieces, long[] counts)
+    private List<Unit> groupUnits(ParquetViewReader file, int g, BoundFilter bound, int pieces, int dictionaryPieces,
+            long[] counts)
             throws IOException {
         List<String> columns = bound.columns();
         ParquetColumn column = columns.size() == 1 ? file.stringColumn(columns.get(0)) : null;
@@ -1082,7 +1104,10 @@ public final class ParquetScan {
             ColumnChunkReader.Chunk chunk = file.chunk(g, column);
             List<ColumnChunkReader.PageSpan> spans = ColumnChunkReader.pageSpans(chunk);
             boolean[] keep = pageIndex && spans != null ? pagesThatMayPass(file, g, column, bound, spans) : null;
-            split = spans == null ? null : pageRanges(chunk, spans, keep, pieces);
+            boolean dictionary = spans != null && !spans.isEmpty()
+                    && spans.get(0).type() == PageHeader.DICTIONARY_PAGE;
+            split = spans == null ? null : pageRanges(chunk, spans, keep,
+                    dictionary ? Math.min(pieces, dictionaryPieces) : pieces);
             if (counts != null) {
                 countPages(spans, split == null ? null : keep, counts);
             }

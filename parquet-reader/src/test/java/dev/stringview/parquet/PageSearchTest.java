@@ -29,9 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Differential test of {@link ParquetScan#withPageSearch}: substring filters decided by one search over each PLAIN
  * page give exactly the rows of the plain single-threaded scan (batches of views, then the predicate) and of an
- * on-heap model, at 1, 2 and 7 threads, over parquet-java files with PLAIN pages v1 and v2, uncompressed, snappy
- * and zstd, optional and required columns, pages of one value, and a dictionary writer falling back to PLAIN
- * mid-chunk. Needles include bytes that occur in length prefixes (0x00, 0x07, 0x0d) and byte strings that occur
+ * on-heap model, at 1, 2 and 7 threads, over parquet-java files with PLAIN pages v1 and v2, uncompressed, snappy,
+ * zstd, LZ4_RAW and gzip, optional and required columns, pages of one value, and a dictionary writer falling back to
+ * PLAIN mid-chunk. Needles include bytes that occur in length prefixes (0x00, 0x07, 0x0d) and byte strings that occur
  * in the pages only across a length prefix.
  */
 class PageSearchTest {
@@ -54,7 +54,11 @@ class PageSearchTest {
             new Layout("plain-v2-one-value-pages", WriterVersion.PARQUET_2_0, CompressionCodecName.UNCOMPRESSED,
                     true, false, 1, 400),
             new Layout("dictionary-falls-back-to-plain", WriterVersion.PARQUET_1_0, CompressionCodecName.SNAPPY,
-                    true, true, 100, 1500));
+                    true, true, 100, 1500),
+            new Layout("plain-v1-lz4raw", WriterVersion.PARQUET_1_0, CompressionCodecName.LZ4_RAW, true, false, 150,
+                    ROWS),
+            new Layout("dictionary-v2-gzip-falls-back", WriterVersion.PARQUET_2_0, CompressionCodecName.GZIP, false,
+                    true, 120, 900));
 
     private record Written(Path path, List<byte[]> values, Layout layout) {}
 
@@ -170,6 +174,79 @@ class PageSearchTest {
         }
         assertTrue(nonEmpty > 30, "too few needles that match: nonEmpty=" + nonEmpty);
         assertTrue(scans > 200, "scans=" + scans);
+    }
+
+    /** Constants for equality and prefixes: values of the file (empty ones too), their prefixes, and values absent. */
+    private static List<byte[]> constants(Written w, Random random) {
+        List<byte[]> constants = new ArrayList<>();
+        List<byte[]> present = w.values().stream().filter(v -> v != null).toList();
+        for (int i = 0; i < 5; i++) {
+            byte[] v = present.get(random.nextInt(present.size()));
+            constants.add(v);
+            constants.add(Arrays.copyOf(v, random.nextInt(v.length + 1)));
+        }
+        for (byte[] v : present) {
+            if (v.length == 12 || v.length == 13 || v.length > 100) {
+                constants.add(v); // inline and not; longer than the words compared at once
+                constants.add(Arrays.copyOf(v, v.length - 1));
+            }
+            if (constants.size() > 18) {
+                break;
+            }
+        }
+        constants.add(new byte[0]);
+        constants.add("é".getBytes(StandardCharsets.UTF_8));
+        constants.add("google google".getBytes(StandardCharsets.UTF_8));
+        return constants;
+    }
+
+    /**
+     * Equality and prefix leaves on the same files (decided through views on PLAIN pages, by id on dictionary pages),
+     * with dictionary chunks cut one unit per thread and as finely as others, at 1, 2 and 7 threads and batch sizes
+     * from 1: the rows of the plain scan and of the model.
+     */
+    @Test
+    void equalityAndPrefixGiveThePlainScansRowsAtEveryThreadCount() throws IOException {
+        Random random = new Random(20261129);
+        int scans = 0;
+        int nonEmpty = 0;
+        for (Layout layout : LAYOUTS) {
+            Written w = write(layout, random);
+            for (byte[] constant : constants(w, random)) {
+                for (RowFilter.Op op : new RowFilter.Op[] {RowFilter.Op.EQUAL, RowFilter.Op.STARTS_WITH}) {
+                    RowFilter filter = RowFilter.bytes("s", op, constant);
+                    List<Long> model = new ArrayList<>();
+                    for (int row = 0; row < ROWS; row++) {
+                        byte[] v = w.values().get(row);
+                        boolean match = v != null && (op == RowFilter.Op.EQUAL ? Arrays.equals(v, constant)
+                                : v.length >= constant.length
+                                        && Arrays.equals(v, 0, constant.length, constant, 0, constant.length));
+                        if (match) {
+                            model.add((long) row);
+                        }
+                    }
+                    long[] expected = model.stream().mapToLong(Long::longValue).toArray();
+                    nonEmpty += expected.length > 0 ? 1 : 0;
+                    ParquetScan plain = TestExecutors.threads(ParquetScan.of(w.path()), 1).withPageFiltering(false);
+                    String where = layout.name() + " op=" + op + " constant=" + Arrays.toString(constant);
+                    assertArrayEquals(expected, plain.select(filter), where + " plain scan");
+                    for (int threads : THREADS) {
+                        for (boolean pageTest : threads == 1 ? new boolean[] {true, false} : new boolean[] {true}) {
+                            ParquetScan scan = TestExecutors.threads(ParquetScan.of(w.path()), threads)
+                                    .withPageSearch(pageTest).withDictionaryPerThread(random.nextBoolean())
+                                    .withOptions(ParquetViewOptions.defaults().withBatchSize(
+                                            random.nextBoolean() ? 1 + random.nextInt(3) : 1 + random.nextInt(500)));
+                            String at = where + " threads=" + threads + " pageTest=" + pageTest;
+                            assertEquals(expected.length, scan.count(filter), at);
+                            assertArrayEquals(expected, scan.select(filter), at);
+                            scans++;
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(nonEmpty > 60, "too few constants that match: nonEmpty=" + nonEmpty);
+        assertTrue(scans > 400, "scans=" + scans);
     }
 
     @Test

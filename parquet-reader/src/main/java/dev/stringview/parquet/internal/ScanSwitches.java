@@ -5,9 +5,10 @@ import java.util.Objects;
 
 /**
  * The switches that turn parts of a {@link ParquetScan} off, to measure what they are worth: pruning by metadata
- * (statistics, bloom filters, dictionaries, the page index) and the substring search over whole PLAIN pages. Both
- * are on in every scan an application makes; they are not API. The CLI ({@code scan --no-skipping},
- * {@code --no-page-search}) and the benchmarks turn them off through this class; the module does not export it.
+ * (statistics, bloom filters, dictionaries, the page index), the substring search over whole PLAIN pages, and the
+ * coarser cut of dictionary chunks into parallel units. All are on in every scan an application makes; they are not
+ * API. The CLI ({@code scan --no-skipping}, {@code --no-page-search}) and the benchmarks turn them off through this
+ * class; the module does not export it.
  *
  * <p>{@code ParquetScan} registers its package-private switches here when it initializes, so any scan passed in
  * finds them (the JDK's shared-secrets pattern).
@@ -20,6 +21,9 @@ public final class ScanSwitches {
 
         /** {@code scan} with the PLAIN page search on or off. */
         ParquetScan withPageSearch(ParquetScan scan, boolean enabled);
+
+        /** {@code scan} with dictionary chunks cut into at most one unit per thread, or as finely as others. */
+        ParquetScan withDictionaryPerThread(ParquetScan scan, boolean enabled);
     }
 
     private static volatile Access access;
@@ -49,6 +53,14 @@ public final class ScanSwitches {
      */
     public static ParquetScan withPageSearch(ParquetScan scan, boolean enabled) {
         return access(scan).withPageSearch(scan, enabled);
+    }
+
+    /**
+     * {@code scan} with chunks that start with a dictionary page cut into at most one unit per thread (the default),
+     * or, off, as finely as other chunks (each unit then reads the dictionary page again).
+     */
+    public static ParquetScan withDictionaryPerThread(ParquetScan scan, boolean enabled) {
+        return access(scan).withDictionaryPerThread(scan, enabled);
     }
 
     private static Access access(ParquetScan scan) {

@@ -62,12 +62,8 @@ final class PanamaByteSearch implements Vectorization.VectorSearch {
      * Bit k set when the haystack holds {@code byte1} at {@code at + k + rare1} and {@code byte2} at
      * {@code at + k + rare2}, for the 32 lanes k of {@link #WIDE}. Wide and narrow screens are separate methods
      * with the species as a constant: passed as an argument, the species was not constant wherever C2 declined to
-<<<<<<< HEAD
      * inline, and the Vector API then runs its boxed fallback, which made Q20 on PLAIN far slower (decision
      * record 011).
-=======
-     * inline, and the Vector API then runs its boxed fallback.
->>>>>>> parent of 7a9e47a (Revert "Merge branch 's37-core': one path per kernel, ByteView on one backing, decision record 003")
      */
     private static long wideScreen(MemorySegment haystack, long at, long rare1, long rare2, byte byte1, byte byte2) {
         return ByteVector.fromMemorySegment(WIDE, haystack, at + rare1, ByteOrder.LITTLE_ENDIAN)

@@ -26,24 +26,13 @@ import jdk.incubator.vector.VectorSpecies;
  *       further.</li>
  * </ol>
  * The chars offset is the only value carried from group to group (an add of a bit count), and no prefix sum is
-<<<<<<< HEAD
- * computed: the version before this one summed the 16 sizes in the register (four shifted adds), spread offsets
- * and sizes to the view bytes with two byte permutes a group, took the chars with a third and blended the length
- * in, and was slower for blocks of 1-byte values (decision record 015).
-=======
  * computed.
->>>>>>> parent of 7a9e47a (Revert "Merge branch 's37-core': one path per kernel, ByteView on one backing, decision record 003")
  *
  * <p>The step runs only while the last group's window (at most 3 x 4 x 12 bytes in, then 64) lies inside the chars
  * segment, so that no load ever reaches past its end; the rows after that, and those of a step holding a size
  * outside [0, 12], go through {@link InlineViewLoop}, which builds them (or names the bad row). The steps go in
  * runs counted in advance (as many as the chars left allow at 12 bytes a row), so that the loop C2 compiles has one
-<<<<<<< HEAD
- * exit on a step count and keeps no segment check but the chars window's bound inside, which measured faster
- * (decision record 015).
-=======
  * exit on a step count and keeps no segment check but the chars window's bound inside.
->>>>>>> parent of 7a9e47a (Revert "Merge branch 's37-core': one path per kernel, ByteView on one backing, decision record 003")
  *
  * <p>Referenced only by name from {@link Vectorization}, so that without the incubator module nothing links it.
  */
@@ -161,118 +150,6 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
     }
 
     /**
-<<<<<<< HEAD
-     * {@link #run} for values of at most 4 bytes, where a view is {@code length | bytes << 32} and a zero word 1:
-     * the step's 16 values (at most 64 bytes) come from one 64-byte window, placed by one byte expand into the 16
-     * int lanes of a vector, each value in the low bytes of its lane. The expand's mask is a byte compare: the 16
-     * sizes narrowed to bytes, each spread to the 4 bytes of its lane by a byte permute, against the bytes' indexes
-     * in their lane, so byte {@code k} of lane {@code i} is set when {@code k < size_i}; its bit count is the step's
-     * chars. Each group's 4 views are then one two-vector byte permute of the narrowed sizes (byte 0 of each view,
-     * and zero bytes from their upper lanes) and the placed values (bytes 4..7), and one 512-bit store; the Vector
-     * API compiles that permute to two byte permutes and a blend. So a step loads its chars once, not four times,
-     * and the chars offset advances by one bit count a step.
-     *
-     * <p>No vector is reinterpreted here: before C2 compiles them, the Vector API runs a reinterpretation through
-     * a heap segment, and the vector stores' shared profile then holds heap segments, so C2 compiled every view
-     * store of {@link #run} too with a test for heap views (hsdis), which about doubled the size-1 builder's time
-     * in an earlier form of this method that reinterpreted three vectors a step (decision record 015).
-     *
-     * <p>This form reads the chars from a heap array ({@link #buildFromArray}); {@link #runUpTo4Native} is the same
-     * loop over a segment.
-     */
-    private static long runUpTo4(int[] sizes, int row, int steps, byte[] heapChars, long p, MemorySegment views,
-            long at) {
-        ByteVector valueBits = ByteVector.zero(BYTES);
-        for (int s = 0; s < steps; s++) {
-            IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
-            if (size.or(FOUR.sub(size)).compare(VectorOperators.LT, 0).anyTrue()) { // a size outside [0, 4]
-                return ~s;
-            }
-            ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
-            VectorMask<Byte> valueBytes = sizeBytes.rearrange(SIZE_PER_BYTE).compare(VectorOperators.GT,
-                    BYTE_IN_LANE);
-            ByteVector values = ByteVector.fromArray(BYTES, heapChars, (int) p).expand(valueBytes);
-            p += valueBytes.trueCount();
-            long stepAt = at + s * (STEP_ROWS * 16L);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_0, values).intoMemorySegment(views, stepAt, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_1, values).intoMemorySegment(views, stepAt + 64, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_2, values).intoMemorySegment(views, stepAt + 128, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_3, values).intoMemorySegment(views, stepAt + 192, LE);
-            valueBits = valueBits.or(values);
-        }
-        return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
-    }
-
-    /**
-     * {@link #runUpTo4} over chars in a segment, a method of its own (the array form's loop with a segment load):
-     * with one method for both kinds of chars,
-     * C2's code for the reader's blocks of values of at most 4 bytes (native chars) was several times slower in
-     * some JVMs (JMH forks reading only such blocks; decision record 015).
-     */
-    private static long runUpTo4Native(int[] sizes, int row, int steps, MemorySegment chars, long p,
-            MemorySegment views, long at) {
-        ByteVector valueBits = ByteVector.zero(BYTES);
-        for (int s = 0; s < steps; s++) {
-            IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
-            if (size.or(FOUR.sub(size)).compare(VectorOperators.LT, 0).anyTrue()) { // a size outside [0, 4]
-                return ~s;
-            }
-            ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
-            VectorMask<Byte> valueBytes = sizeBytes.rearrange(SIZE_PER_BYTE).compare(VectorOperators.GT,
-                    BYTE_IN_LANE);
-            ByteVector values = ByteVector.fromMemorySegment(BYTES, chars, p, LE).expand(valueBytes);
-            p += valueBytes.trueCount();
-            long stepAt = at + s * (STEP_ROWS * 16L);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_0, values).intoMemorySegment(views, stepAt, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_1, values).intoMemorySegment(views, stepAt + 64, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_2, values).intoMemorySegment(views, stepAt + 128, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_3, values).intoMemorySegment(views, stepAt + 192, LE);
-            valueBits = valueBits.or(values);
-        }
-        return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
-    }
-
-    /**
-     * {@link #runUpTo4}'s form for values of at most 8 bytes, where a view is {@code length | bytes 0..3 << 32}
-     * and {@code bytes 4..7} (word 1's upper half zero): a step's 16 values fill at most 128 bytes, so each half of
-     * the step (8 rows, at most 64 bytes) has one 64-byte window, placed by one byte expand into the 8 long lanes
-     * of a vector, each value in the low bytes of its lane. Each half's expand mask is the narrowed sizes spread
-     * to the 8 bytes of their long lane (a byte permute) compared with the bytes' indexes in their lane; its bit
-     * count is the half's chars. Each group's 4 views are one two-vector byte permute of the narrowed sizes and
-     * its half's placed values, and one 512-bit store. Two windows and two expands a step where {@link #run} has
-     * four, two bit counts on the chars offset's chain instead of four, and no vector reinterpreted (see
-     * {@link #runUpTo4}).
-     */
-    private static long runUpTo8(int[] sizes, int row, int steps, byte[] heapChars, MemorySegment chars, long p,
-            MemorySegment views, long at) {
-        ByteVector valueBits = ByteVector.zero(BYTES);
-        for (int s = 0; s < steps; s++) {
-            IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
-            if (size.or(EIGHT.sub(size)).compare(VectorOperators.LT, 0).anyTrue()) { // a size outside [0, 8]
-                return ~s;
-            }
-            ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
-            VectorMask<Byte> valueBytes0 = sizeBytes.rearrange(SIZE_PER_LONG_0).compare(VectorOperators.GT,
-                    BYTE_IN_LONG);
-            VectorMask<Byte> valueBytes1 = sizeBytes.rearrange(SIZE_PER_LONG_1).compare(VectorOperators.GT,
-                    BYTE_IN_LONG);
-            ByteVector values0 = window(heapChars, chars, p).expand(valueBytes0);
-            p += valueBytes0.trueCount();
-            ByteVector values1 = window(heapChars, chars, p).expand(valueBytes1);
-            p += valueBytes1.trueCount();
-            long stepAt = at + s * (STEP_ROWS * 16L);
-            sizeBytes.rearrange(UP_TO_8_VIEWS_0, values0).intoMemorySegment(views, stepAt, LE);
-            sizeBytes.rearrange(UP_TO_8_VIEWS_1, values0).intoMemorySegment(views, stepAt + 64, LE);
-            sizeBytes.rearrange(UP_TO_8_VIEWS_2, values1).intoMemorySegment(views, stepAt + 128, LE);
-            sizeBytes.rearrange(UP_TO_8_VIEWS_3, values1).intoMemorySegment(views, stepAt + 192, LE);
-            valueBits = valueBits.or(values0.or(values1));
-        }
-        return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
-    }
-
-    /**
-=======
->>>>>>> parent of 7a9e47a (Revert "Merge branch 's37-core': one path per kernel, ByteView on one backing, decision record 003")
      * Stores the 4 views of one group at {@code views[at]}: the window of chars at {@code p} expanded into the
      * views' {@code valueBytes}, and byte 0 of each view from {@code sizePerView} (each row's size in the 16 bytes
      * of its view); returns the views' value bytes (zero elsewhere).

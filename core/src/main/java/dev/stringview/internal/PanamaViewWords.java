@@ -118,69 +118,6 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
             candidates[i >>> 6] |= candidate << i;
             longCandidates[i >>> 6] |= (candidate & isLong) << i;
         }
-<<<<<<< HEAD
-        return candidates;
-    }
-
-    @Override
-    public long countPrefix(MemorySegment views, int from, int to, long prefixMask, long prefixBits,
-            int patternLength, long inlineMask, long inlineBits, int[] longCandidates) {
-        LongVector masks = pairs(prefixMask, inlineMask);
-        LongVector bits = pairs(prefixBits, inlineBits);
-        // A pattern of at most 4 bytes is decided by prefix and length alone: no candidate is left for the buffer.
-        long undecided = patternLength > ViewLayout.PREFIX_SIZE ? -1L : 0L;
-        // With a last pattern byte that is not zero and at most 12 bytes, the length test decides nothing the
-        // masked compares have not: an inline row shorter than the pattern has a zero (its padding) where the
-        // pattern's last byte is, and a long row is longer than the pattern. Such steps skip it, which measured
-        // faster on PrefixCollisionBatchBenchmark (decision record 013).
-        boolean paddingDecides = lastByteIsNotZero(patternLength, prefixBits, inlineBits);
-        int decided = 0;
-        int candidates = 0;
-        int row = from;
-        for (; row + STEP_ROWS <= to; row += STEP_ROWS) {
-            long rows = paddingDecides ? prefixStepPadded(views, (long) row << 4, masks, bits)
-                    : prefixStep(views, (long) row << 4, masks, bits, patternLength);
-            long longRows = (rows >>> 32) & undecided; // candidates whose bytes past the prefix are in a buffer
-            decided += Long.bitCount(rows & LOW_INT) - Long.bitCount(longRows);
-            if (longRows != 0) { // rare in most data, never in all-inline data: a predictable branch
-                candidates = writeRows(longCandidates, candidates, row, longRows);
-            }
-        }
-        for (; row < to; row++) {
-            int rowBits = prefixRowBits(views, row, prefixMask, prefixBits, patternLength, inlineMask, inlineBits);
-            if ((rowBits & 2 & undecided) != 0) {
-                longCandidates[candidates++] = row;
-            } else {
-                decided += rowBits & 1;
-            }
-        }
-        return (long) decided << 32 | candidates;
-    }
-
-    @Override
-    public int equalWords1(MemorySegment views, int from, int to, long k0, long[] words1) {
-        LongVector constant = LongVector.broadcast(LONGS, k0);
-        int count = 0;
-        int row = from;
-        // Every load compresses and stores, with no branch on whether it holds a candidate: at Suite 1's share
-        // (about one row in twenty shares length and prefix) such a branch would go either way.
-        int loads = (to - from) / STEP_ROWS * LOADS;
-        long start = (long) from << 4;
-        for (int load = 0; load < loads; load++) {
-            LongVector v = LongVector.fromMemorySegment(LONGS, views, start + load * (LANES * 8L), LE);
-            long first = v.compare(VectorOperators.EQ, constant).toLong() & EVEN_LANES;
-            v.compress(VectorMask.fromLong(LONGS, first << 1)).intoArray(words1, count);
-            count += Long.bitCount(first);
-        }
-        for (row += loads / LOADS * STEP_ROWS; row < to; row++) {
-            long at = (long) row << 4;
-            if (views.get(ViewLayout.LAYOUT_LE_LONG, at) == k0) {
-                words1[count++] = views.get(ViewLayout.LAYOUT_LE_LONG, at + 8);
-            }
-        }
-        return count;
-=======
->>>>>>> parent of 7a9e47a (Revert "Merge branch 's37-core': one path per kernel, ByteView on one backing, decision record 003")
     }
 
     /**
@@ -230,14 +167,8 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
         LongVector key = LongVector.broadcast(LONGS, UNSIGNED_LT == null ? firstKey ^ Long.MIN_VALUE : firstKey);
         LongVector prefix = LongVector.broadcast(LONGS, Integer.toUnsignedLong(prefixLittleEndian));
         long start = ((long) first << 4) + 4;
-<<<<<<< HEAD
-        // Whole steps, counted once, and one flat loop over the loads of all steps: a loop over the steps with the
-        // loads of a step in an inner loop kept a bounds, liveness and segment-class check per load and its own
-        // bookkeeping (-XX:+PrintAssembly), and measured slower than this loop (decision record 013).
-=======
         // One flat loop over the loads of all steps: with the loads of a step in an inner loop, C2 kept a bounds,
         // liveness and segment-class check per load.
->>>>>>> parent of 7a9e47a (Revert "Merge branch 's37-core': one path per kernel, ByteView on one backing, decision record 003")
         int steps = (int) Math.min(count / STEP_ROWS, Math.max(0, (views.byteSize() - start) / STEP_BYTES));
         int loads = steps * LOADS;
         long below = 0;

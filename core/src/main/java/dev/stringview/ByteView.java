@@ -399,7 +399,7 @@ public final class ByteView implements Comparable<ByteView> {
         if (count < 2) {
             return;
         }
-        KeyRounds.sort(keys, high, low, tail, count, count);
+        KeyRounds.sort(keys, high, low, tail, count, count, count);
         for (int i = 0; i < count; i++) {
             values[from + i] = items[(int) tail[i]];
         }

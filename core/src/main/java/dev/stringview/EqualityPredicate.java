@@ -58,7 +58,7 @@ final class EqualityPredicate extends ViewWordPredicate {
         if (anyTie != 0) {
             MemorySegment[] buffers = column.bufferArray();
             try {
-                resolveTies(views, buffers, selection, base, count, accepted, word0Equal, flip & 1);
+                resolveTies(views, buffers, selection, base, count, accepted, word0Equal, window.words, negated);
             } catch (IndexOutOfBoundsException e) {
                 throw misplacedTie(views, buffers, selection, base, word0Equal, count, e);
             }
@@ -91,25 +91,35 @@ final class EqualityPredicate extends ViewWordPredicate {
 
     /**
      * Adds the outcome bits of the ties (long rows with the long constant's length and prefix) to {@code accepted}:
-     * equal, or not equal when {@code negated} is 1.
+     * equal, or not equal when {@code negated}. Per 64-entry word, their bytes 4..11 ({@link #tieWords}) rule out
+     * most; only those that agree there read the rest ({@link Constant#differenceAfterPrefix}).
      */
     private void resolveTies(MemorySegment views, MemorySegment[] buffers, int[] selection, int base, int count,
-            long[] accepted, long[] ties, long negated) {
+            long[] accepted, long[] ties, long[] words, boolean negated) {
+        long bytes4To11 = constant.word1;
         int likelyIndex = likelyBufferIndex(views, buffers, selection, base, ties, count);
         MemorySegment likely = likelyBuffer(buffers, likelyIndex);
-        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
-            int start = base + (w << 6);
-            long add = 0;
-            for (long t = ties[w]; t != 0; t &= t - 1) {
-                int i = Long.numberOfTrailingZeros(t);
-                long at = (long) (selection == null ? start + i : selection[start + i]) << 4;
-                long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-                int index = (int) w1;
-                MemorySegment data = index == likelyIndex ? likely : buffers[index];
-                long equal = constant.differenceAfterPrefix(data, w1 >>> 32) == 0 ? 1 : 0;
-                add |= (equal ^ negated) << i;
+        for (int w = 0, n = (count + 63) >>> 6; w < n; w++) {
+            long t = ties[w];
+            if (t == 0) {
+                continue;
             }
-            accepted[w] |= add;
+            int start = base + (w << 6);
+            tieWords(views, buffers, likelyIndex, likely, selection, start, t, words);
+            long equal = 0;
+            for (long m = t; m != 0; m &= m - 1) {
+                int i = Long.numberOfTrailingZeros(m);
+                equal |= (words[i] == bytes4To11 ? 1L : 0L) << i;
+            }
+            for (long m = equal; m != 0; m &= m - 1) {
+                int i = Long.numberOfTrailingZeros(m);
+                long w1 = views.get(LAYOUT_LE_LONG, ((long) (selection == null ? start + i : selection[start + i]) << 4) + 8);
+                int index = (int) w1;
+                if (constant.differenceAfterPrefix(index == likelyIndex ? likely : buffers[index], w1 >>> 32) != 0) {
+                    equal &= ~(1L << i);
+                }
+            }
+            accepted[w] |= negated ? t & ~equal : equal;
         }
     }
 }

@@ -4,7 +4,6 @@ import static dev.stringview.ViewLayout.INLINE_MAX;
 import static dev.stringview.ViewLayout.LAYOUT_BE_LONG;
 import static dev.stringview.ViewLayout.LAYOUT_LE_INT;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
-import static dev.stringview.ViewLayout.PREFIX_SIZE;
 
 import dev.stringview.internal.ByteRanges;
 import dev.stringview.internal.Vectorization;
@@ -16,8 +15,9 @@ import java.lang.foreign.MemorySegment;
  *
  * <p><b>The view-word pass.</b> View bytes 4..11, loaded as one big-endian word, hold the prefix and then bytes 4..7
  * of an inline value (zero-padded) or the buffer index of a long one. Whenever a row's prefix differs from the
- * constant's, an unsigned compare of that word with the constant's first eight bytes orders it. Rows with the
- * constant's prefix, inline ones too, are ties.
+ * constant's, an unsigned compare of that word with the constant's first eight bytes orders it, and so it does for an inline row whose first eight bytes
+ * (view bytes 4..11) differ from the constant's. The rest are ties: long rows with the constant's prefix, and
+ * inline rows with its first eight bytes.
  *
  * <p><b>The ties</b> are settled by bytes 4..11 as one word (an inline row's second view word, else eight bytes
  * from its buffer), then by the lengths clipped to 13, with no branch on the outcome. Clipping makes every long
@@ -32,8 +32,7 @@ final class OrderPredicate extends ViewWordPredicate {
     private final int prefixLittleEndian; // the prefix as the view holds it (bytes 4..7 read little-endian)
     private final long second; // bytes 4..11, big-endian, zero-padded, for long constants too
     private final long first; // bytes 0..7, big-endian, zero-padded
-    private final long acceptsLess; // -1 when rows less than the constant match, else 0; likewise for equal, greater
-    private final long acceptsEqual;
+    private final long acceptsLess; // -1 when rows less than the constant match, else 0; likewise for greater
     private final long acceptsGreater;
     private final boolean constantIsLong;
     private final boolean acceptLess; // whether rows less than the constant match (< and <=), else greater ones
@@ -47,7 +46,6 @@ final class OrderPredicate extends ViewWordPredicate {
         this.second = Long.reverseBytes(constant.word1);
         this.first = prefix << 32 | second >>> 32;
         this.acceptsLess = -(long) (acceptMask & 1);
-        this.acceptsEqual = -(long) ((acceptMask >>> 1) & 1);
         this.acceptsGreater = -(long) ((acceptMask >>> 2) & 1);
         this.constantIsLong = constant.length > INLINE_MAX;
         // Only the four order operators reach this class (ViewPredicates maps = and <> to EqualityPredicate), so
@@ -89,7 +87,8 @@ final class OrderPredicate extends ViewWordPredicate {
     /**
      * The scalar view-word pass, twin of {@link Vectorization.ViewWordScan#orderWords}: bit {@code i} of
      * {@code less} when entry {@code base + i}'s view bytes 4..11, big-endian, are unsigned below the constant's
-     * first eight bytes, of {@code ties} when its prefix is the constant's.
+     * first eight bytes, of {@code ties} when its prefix is the constant's and it is long or its first eight bytes
+     * (an inline row's view bytes 4..11) are the constant's too.
      */
     private void orderWords(MemorySegment views, int[] selection, int base, int count, long[] less, long[] ties) {
         for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
@@ -100,55 +99,56 @@ final class OrderPredicate extends ViewWordPredicate {
             for (int i = 0; i < n; i++) {
                 long at = (long) (selection == null ? start + i : selection[start + i]) << 4;
                 long key = views.get(LAYOUT_BE_LONG, at + 4);
+                boolean settled = views.get(LAYOUT_LE_INT, at) <= INLINE_MAX & key != first;
                 lessBits |= (Long.compareUnsigned(key, first) < 0 ? 1L : 0L) << i;
-                tieBits |= ((key >>> 32) == prefix ? 1L : 0L) << i;
+                tieBits |= ((key >>> 32) == prefix & !settled ? 1L : 0L) << i;
             }
             less[w] = lessBits;
             ties[w] = tieBits;
         }
     }
 
-    /** Adds the outcome bits of the window's ties to {@code window.accepted}, in one loop over all of them. */
+    /**
+     * Adds the outcome bits of the window's ties to {@code window.accepted}: per 64-entry word, their bytes 4..11
+     * ({@link #tieWords}) order every tie that differs there; the few that agree are ordered by their lengths
+     * clipped to 13, and a long constant's "deep" ties (both long, equal through byte 11) by the bytes from 12.
+     */
     private void resolveTies(MemorySegment views, MemorySegment[] buffers, int[] selection, int base, int count,
             Window window) {
         long[] accepted = window.accepted;
         long[] ties = window.ties;
+        long[] words = window.words;
         int likelyIndex = likelyBufferIndex(views, buffers, selection, base, ties, count);
         MemorySegment likely = likelyBuffer(buffers, likelyIndex);
-        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
-            int start = base + (w << 6);
-            long add = 0;
-            long deep = 0;
-            for (long t = ties[w]; t != 0; t &= t - 1) {
-                int i = Long.numberOfTrailingZeros(t);
-                long at = (long) (selection == null ? start + i : selection[start + i]) << 4;
-                int length = views.get(LAYOUT_LE_INT, at);
-                long w1 = views.get(LAYOUT_LE_LONG, at + 8);
-                long word = w1; // bytes 4..11: an inline row's second view word, else eight bytes from its buffer
-                if (length > INLINE_MAX) {
-                    int index = (int) w1;
-                    word = (index == likelyIndex ? likely : buffers[index]).get(LAYOUT_LE_LONG,
-                            (w1 >>> 32) + PREFIX_SIZE);
-                }
-                long bytes4To11 = Long.reverseBytes(word);
-                long clipped = Math.min(length, INLINE_MAX + 1);
-                long sameBytes = bytes4To11 == second ? 1 : 0;
-                long below = (Long.compareUnsigned(bytes4To11, second) < 0 ? 1 : 0)
-                        | (sameBytes & (clipped < constantClipped ? 1 : 0));
-                long same = sameBytes & (clipped == constantClipped ? 1 : 0);
-                long above = 1 ^ below ^ same; // below and same never both hold
-                add |= ((below & acceptsLess) | (same & acceptsEqual) | (above & acceptsGreater)) << i;
-                deep |= same << i;
+        for (int w = 0, n = (count + 63) >>> 6; w < n; w++) {
+            long t = ties[w];
+            if (t == 0) {
+                continue;
             }
-            if (constantIsLong && deep != 0) {
-                // "same" meant agreeing through byte 11 only: the bytes from 12 decide.
-                add &= ~deep;
-                for (; deep != 0; deep &= deep - 1) {
-                    int i = Long.numberOfTrailingZeros(deep);
-                    long at = (long) (selection == null ? start + i : selection[start + i]) << 4;
-                    add |= (long) ((acceptMask >>> deepOutcome(buffers, views.get(LAYOUT_LE_LONG, at),
-                            views.get(LAYOUT_LE_LONG, at + 8))) & 1) << i;
+            int start = base + (w << 6);
+            tieWords(views, buffers, likelyIndex, likely, selection, start, t, words);
+            long below = 0;
+            long same = 0;
+            for (long m = t; m != 0; m &= m - 1) {
+                int i = Long.numberOfTrailingZeros(m);
+                long bytes4To11 = Long.reverseBytes(words[i]);
+                below |= (Long.compareUnsigned(bytes4To11, second) < 0 ? 1L : 0L) << i;
+                same |= (bytes4To11 == second ? 1L : 0L) << i;
+            }
+            long add = (below & acceptsLess) | (t & ~below & ~same & acceptsGreater);
+            for (long m = same; m != 0; m &= m - 1) {
+                int i = Long.numberOfTrailingZeros(m);
+                long at = (long) (selection == null ? start + i : selection[start + i]) << 4;
+                long w0 = views.get(LAYOUT_LE_LONG, at);
+                long clipped = Math.min((int) w0, INLINE_MAX + 1);
+                int outcome; // 0, 1, 2: less, equal, greater
+                if (clipped != constantClipped) {
+                    // The shorter agrees with the longer through its last byte (its padding matched): it is less.
+                    outcome = clipped < constantClipped ? 0 : 2;
+                } else {
+                    outcome = constantIsLong ? deepOutcome(buffers, w0, views.get(LAYOUT_LE_LONG, at + 8)) : 1;
                 }
+                add |= (long) ((acceptMask >>> outcome) & 1) << i;
             }
             accepted[w] |= add;
         }

@@ -189,7 +189,7 @@ public final class ViewKernels {
             roundKey(views, buffers, row, 0, high, low, tail, filled++);
         }
         int sorted = Math.min(limit, nonNull);
-        KeyRounds.sort(new ColumnKeys(views, buffers), high, low, tail, nonNull, sorted);
+        KeyRounds.sort(new ColumnKeys(views, buffers), high, low, tail, nonNull, size, sorted);
         for (int i = 0; i < sorted; i++) {
             order[i] = (int) tail[i];
         }

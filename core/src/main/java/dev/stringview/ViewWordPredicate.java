@@ -3,6 +3,7 @@ package dev.stringview;
 import static dev.stringview.ViewLayout.INLINE_MAX;
 import static dev.stringview.ViewLayout.LAYOUT_LE_INT;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
+import static dev.stringview.ViewLayout.PREFIX_SIZE;
 
 import java.lang.foreign.MemorySegment;
 
@@ -39,6 +40,8 @@ abstract sealed class ViewWordPredicate extends ViewPredicate
         final long[] ties;
         /** The view-word pass's second output. */
         final long[] pass;
+        /** Bytes 4..11 of the ties of one 64-entry word, by bit ({@link ViewWordPredicate#tieWords}). */
+        final long[] words = new long[Long.SIZE];
 
         Window(int rows) {
             int words = (Math.max(1, Math.min(rows, WINDOW)) + 63) >>> 6;
@@ -161,6 +164,46 @@ abstract sealed class ViewWordPredicate extends ViewPredicate
             }
         }
         return -1;
+    }
+
+    /**
+     * Writes to {@code words[i]} bytes 4..11 of the value of each tie marked by bit {@code i} of {@code t} (entry
+     * {@code start + i}), as a little-endian word: an inline row's second view word (zero-padded), a long row's
+     * eight bytes after its prefix from its buffer (a long value has at least 13 bytes). {@code likelyIndex} and
+     * {@code likely} are {@link #likelyBufferIndex} and {@link #likelyBuffer}.
+     *
+     * <p>One loop for every kernel's ties, that only loads: no tie's loads wait on another tie's outcome, so over a
+     * heap far larger than the cache their misses overlap, and with nothing but the bits, the segments and the
+     * output live, C2 keeps the loop in registers. Each kernel then compares the words in a loop of its own.
+     */
+    static void tieWords(MemorySegment views, MemorySegment[] buffers, int likelyIndex, MemorySegment likely,
+            int[] selection, int start, long t, long[] words) {
+        if (t == -1L && selection == null) {
+            // Every entry of the word ties (values sharing their first bytes): a counted loop over the rows, which
+            // C2 unrolls, with the views' bounds checked once and no safepoint poll per tie (decision record 031).
+            long first = (long) start << 4;
+            for (int i = 0; i < Long.SIZE; i++) {
+                long at = first + ((long) i << 4);
+                long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+                if (views.get(LAYOUT_LE_INT, at) > INLINE_MAX) {
+                    int index = (int) w1;
+                    w1 = (index == likelyIndex ? likely : buffers[index]).get(LAYOUT_LE_LONG,
+                            (w1 >>> 32) + PREFIX_SIZE);
+                }
+                words[i] = w1;
+            }
+            return;
+        }
+        for (; t != 0; t &= t - 1) {
+            int i = Long.numberOfTrailingZeros(t);
+            long at = (long) (selection == null ? start + i : selection[start + i]) << 4;
+            long w1 = views.get(LAYOUT_LE_LONG, at + 8);
+            if (views.get(LAYOUT_LE_INT, at) > INLINE_MAX) {
+                int index = (int) w1;
+                w1 = (index == likelyIndex ? likely : buffers[index]).get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE);
+            }
+            words[i] = w1;
+        }
     }
 
     /**

@@ -21,6 +21,13 @@ public final class KeyRounds {
     public static final int ROUND_BYTES = 16;
     /** A clipped length meaning "the value goes on past this round's 16 bytes". */
     public static final int CONTINUES = ROUND_BYTES + 1;
+    /**
+     * A refinement round reads its items in item order when they are at least 1/this of all items: then a pass in
+     * item order (over a column's views, or over an array's values as they were allocated) costs less than the
+     * cache misses of reading them in sorted order.
+     */
+    private static final int ITEM_ORDER_SHARE = 16;
+
     private KeyRounds() {}
 
     /** Writes round keys of items: what a column or an array of values contributes to the sort. */
@@ -42,21 +49,52 @@ public final class KeyRounds {
      * Sorts positions {@code [0, count)} of the keys, which hold every item's depth-0 key, far enough that
      * positions before {@code limit} ({@code <= count}) hold their items in order: keys of radix buckets that start
      * at or after {@code limit} may be left unsorted or dropped, and tied runs are refined only when they start
-     * before it.
+     * before it. {@code items} is the number of item numbers (at least {@code count}; a column's rows including
+     * nulls), the size of the pass that reads big refinement rounds in item order.
      */
-    public static void sort(KeySource source, long[] high, long[] low, long[] tail, int count, int limit) {
+    public static void sort(KeySource source, long[] high, long[] low, long[] tail, int count, int items,
+            int limit) {
         KeyRadixSort sorter = new KeyRadixSort(high, low, tail);
         // Runs still tied after a round, each to be sorted by its next 16 bytes, one depth at a time. For top-k
         // the radix sort drops the keys of buckets past the limit: runs are looked for only up to where it kept
         // them.
         TiedRanges ties = new TiedRanges();
         pushTies(sorter, tail, 0, sorter.sort(0, count, limit), limit, ties);
+        int[] position = null; // position[item]: where an item to refine sits, valid where stamp[item] == depth
+        int[] stamp = null;
         for (int depth = ROUND_BYTES; ties.top > 0; depth += ROUND_BYTES) {
             TiedRanges ranges = ties;
             ties = new TiedRanges();
+            long tied = 0;
             for (int r = 0; r < ranges.top; r += 2) {
-                for (int i = ranges.entries[r]; i < ranges.entries[r + 1]; i++) {
-                    source.roundKey((int) tail[i], depth, high, low, tail, i);
+                tied += ranges.entries[r + 1] - ranges.entries[r];
+            }
+            if (tied >= items / ITEM_ORDER_SHARE) {
+                // Many items to refine: read them in item order, not in sorted order (random accesses into a
+                // column's views and buffers, or an array's values and their bytes, a cache miss or two per
+                // item). Items of one range are in item order (the sort is stable), so the key writes are one
+                // forward stream per range.
+                if (position == null) {
+                    position = new int[items];
+                    stamp = new int[items];
+                }
+                for (int r = 0; r < ranges.top; r += 2) {
+                    for (int i = ranges.entries[r]; i < ranges.entries[r + 1]; i++) {
+                        int item = (int) tail[i];
+                        position[item] = i;
+                        stamp[item] = depth;
+                    }
+                }
+                for (int item = 0; item < items; item++) {
+                    if (stamp[item] == depth) {
+                        source.roundKey(item, depth, high, low, tail, position[item]);
+                    }
+                }
+            } else {
+                for (int r = 0; r < ranges.top; r += 2) {
+                    for (int i = ranges.entries[r]; i < ranges.entries[r + 1]; i++) {
+                        source.roundKey((int) tail[i], depth, high, low, tail, i);
+                    }
                 }
             }
             for (int r = 0; r < ranges.top; r += 2) {

@@ -162,10 +162,15 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
         Arrays.fill(ties, 0, words, 0L);
         // Each load starts 4 bytes into a view, so that even lanes hold view bytes 4..11: the prefix, then bytes
         // 4..7 of an inline value or a long one's buffer index. Byte-swapped, that orders like the value whenever
-        // the prefixes differ (OrderPredicate). The loads of a step end 4 bytes into the next row, so steps run
-        // only while that row is in the segment; the rest goes through the scalar tests.
+        // the prefixes differ (OrderPredicate), and for an inline row it is its first eight bytes, so an inline
+        // row whose eight bytes differ from the constant's is decided too. A second load of the same views from
+        // their start gives the lengths (even lanes; shifted up, a signed compare with 12 << 32 is the int
+        // compare). The loads of a step end 4 bytes into the next row, so steps run only while that row is in the
+        // segment; the rest goes through the scalar tests.
         LongVector key = LongVector.broadcast(LONGS, UNSIGNED_LT == null ? firstKey ^ Long.MIN_VALUE : firstKey);
         LongVector prefix = LongVector.broadcast(LONGS, Integer.toUnsignedLong(prefixLittleEndian));
+        LongVector bytes4To11 = LongVector.broadcast(LONGS, Long.reverseBytes(firstKey));
+        long inlineMaxHigh = (long) ViewLayout.INLINE_MAX << 32;
         long start = ((long) first << 4) + 4;
         // One flat loop over the loads of all steps: with the loads of a step in an inner loop, C2 kept a bounds,
         // liveness and segment-class check per load.
@@ -174,10 +179,14 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
         long below = 0;
         long tied = 0;
         for (int load = 0; load < loads; load++) {
-            LongVector v = load(views, start + load * (LANES * 8L));
+            long at = start + load * (LANES * 8L);
+            LongVector v = load(views, at);
+            LongVector words0 = load(views, at - 4);
             int shift = (load % LOADS) * LANES;
             below |= below(v, key).toLong() << shift;
-            tied |= v.and(LOW_INT).compare(VectorOperators.EQ, prefix).toLong() << shift;
+            VectorMask<Long> settled = words0.lanewise(VectorOperators.LSHL, 32)
+                    .compare(VectorOperators.LE, inlineMaxHigh).and(v.compare(VectorOperators.NE, bytes4To11));
+            tied |= v.and(LOW_INT).compare(VectorOperators.EQ, prefix).andNot(settled).toLong() << shift;
             if (load % LOADS == LOADS - 1) {
                 int i = (load / LOADS) * STEP_ROWS;
                 less[i >>> 6] |= Long.compress(below, EVEN_LANES) << (i & 63);
@@ -187,9 +196,11 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
             }
         }
         for (int i = steps * STEP_ROWS; i < count; i++) {
-            long k = views.get(ViewLayout.LAYOUT_BE_LONG, ((long) (first + i) << 4) + 4);
+            long at = ((long) (first + i) << 4) + 4;
+            long k = views.get(ViewLayout.LAYOUT_BE_LONG, at);
+            boolean settled = views.get(ViewLayout.LAYOUT_LE_INT, at - 4) <= ViewLayout.INLINE_MAX && k != firstKey;
             less[i >>> 6] |= (Long.compareUnsigned(k, firstKey) < 0 ? 1L : 0L) << i;
-            ties[i >>> 6] |= ((k >>> 32) == firstKey >>> 32 ? 1L : 0L) << i;
+            ties[i >>> 6] |= ((k >>> 32) == firstKey >>> 32 && !settled ? 1L : 0L) << i;
         }
     }
 

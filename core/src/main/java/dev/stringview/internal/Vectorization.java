@@ -210,7 +210,8 @@ public final class Vectorization {
         /**
          * Order: {@code less} marks the rows whose view bytes 4..11, read big-endian, are unsigned below
          * {@code firstKey}; {@code ties} those whose prefix (view bytes 4..7, a little-endian int) is
-         * {@code prefixLittleEndian}.
+         * {@code prefixLittleEndian} and that are long or, inline, whose view bytes 4..11 (their first eight bytes)
+         * are the constant's: an inline row whose first eight bytes differ is ordered by {@code less} alone.
          */
         void orderWords(java.lang.foreign.MemorySegment views, int first, int count, long firstKey,
                 int prefixLittleEndian, long[] less, long[] ties);

@@ -113,7 +113,8 @@ final class EqualityPredicate extends ViewWordPredicate {
             }
             for (long m = equal; m != 0; m &= m - 1) {
                 int i = Long.numberOfTrailingZeros(m);
-                long w1 = views.get(LAYOUT_LE_LONG, ((long) (selection == null ? start + i : selection[start + i]) << 4) + 8);
+                long w1 = views.get(LAYOUT_LE_LONG,
+                        ((long) (selection == null ? start + i : selection[start + i]) << 4) + 8);
                 int index = (int) w1;
                 if (constant.differenceAfterPrefix(index == likelyIndex ? likely : buffers[index], w1 >>> 32) != 0) {
                     equal &= ~(1L << i);

@@ -15,9 +15,9 @@ import java.lang.foreign.MemorySegment;
  *
  * <p><b>The view-word pass.</b> View bytes 4..11, loaded as one big-endian word, hold the prefix and then bytes 4..7
  * of an inline value (zero-padded) or the buffer index of a long one. Whenever a row's prefix differs from the
- * constant's, an unsigned compare of that word with the constant's first eight bytes orders it, and so it does for an inline row whose first eight bytes
- * (view bytes 4..11) differ from the constant's. The rest are ties: long rows with the constant's prefix, and
- * inline rows with its first eight bytes.
+ * constant's, an unsigned compare of that word with the constant's first eight bytes orders it, and so it does
+ * for an inline row whose first eight bytes (view bytes 4..11) differ from the constant's. The rest are ties: long
+ * rows with the constant's prefix, and inline rows with its first eight bytes.
  *
  * <p><b>The ties</b> are settled by bytes 4..11 as one word (an inline row's second view word, else eight bytes
  * from its buffer), then by the lengths clipped to 13, with no branch on the outcome. Clipping makes every long

@@ -149,9 +149,11 @@ final class PrefixPredicate extends ViewWordPredicate {
         }
         for (; t != 0; t &= t - 1) {
             int i = Long.numberOfTrailingZeros(t);
-            long w1 = views.get(LAYOUT_LE_LONG, ((long) (selection == null ? start + i : selection[start + i]) << 4) + 8);
+            long w1 = views.get(LAYOUT_LE_LONG,
+                    ((long) (selection == null ? start + i : selection[start + i]) << 4) + 8);
             int index = (int) w1;
-            long word = (index == likelyIndex ? likely : buffers[index]).get(LAYOUT_LE_LONG, (w1 >>> 32) + PREFIX_SIZE);
+            long word = (index == likelyIndex ? likely : buffers[index]).get(LAYOUT_LE_LONG,
+                    (w1 >>> 32) + PREFIX_SIZE);
             match |= ((word & mask) == bits ? 1L : 0L) << i;
         }
         return match;

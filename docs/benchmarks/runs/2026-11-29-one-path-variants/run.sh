@@ -66,3 +66,31 @@ J=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 FL="-Xmx3g --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED -Darrow.enable_unsafe_memory_access=true"
 run() { $J $FL -cp /tmp/s38drv/classes:/tmp/s38core-$1.jar dev.stringview.benchmarks.CpuDriver lessThan,startsWith 25,mix 4 2>&1 | grep ns/row > /tmp/s38runs/cpu/$1-$2.txt; echo "$(date -u +%T) $1-$2 load=$(cut -d' ' -f1-3 /proc/loadavg)" >> /tmp/s38runs/cpu/progress.txt; }
 run nocount 1; run count 1; run count 2; run nocount 2; run nocount 3; run count 3
+
+# ---- cpu2.sh
+# Thread-CPU-time runs (CpuDriver2) of argsort, ByteViewBenchmark's issue-36 rows and the prefix-collision
+# pointer+length baseline, one JVM per line, run in parallel.
+J=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+FL="-Xmx3g --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED -Darrow.enable_unsafe_memory_access=true"
+run() { local out=$1 jar=$2; shift 2; $J $FL -cp /tmp/s38drv/classes:/tmp/s38core-$jar.jar dev.stringview.benchmarks.CpuDriver2 "$@" > /tmp/s38runs/cpu2/$out.txt 2>&1; echo "$(date -u +%T) $out load=$(cut -d' ' -f1-3 /proc/loadavg)" >> /tmp/s38runs/cpu2/progress.txt; }
+run argsort-final final argsort url,8,25 string &
+run argsort-before before argsort url,8,25 &
+run argsort-simple simple argsort url &
+run bv-final final bv &
+run bv-simple simple bv &
+run pointer-final final pointer lessThan,startsWith 8,25,mix &
+wait
+
+# ---- cpu3.sh
+# Thread-CPU-time runs (CpuDriver2 heap) of the Suite 1 cells decision 003 flagged: contiguous 10M equal 25/mix,
+# scattered 256 MiB equal 25 and startsWith 8, before (main), the held-back rewrite and this branch, plus
+# pointer+length on this branch's jar.
+J=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+FL="-Xmx3g --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED -Darrow.enable_unsafe_memory_access=true"
+run() { local out=$1 jar=$2; shift 2; $J $FL -cp /tmp/s38drv/classes:/tmp/s38core-$jar.jar dev.stringview.benchmarks.CpuDriver2 "$@" > /tmp/s38runs/cpu2/$out.txt 2>&1; echo "$(date -u +%T) $out load=$(cut -d' ' -f1-3 /proc/loadavg)" >> /tmp/s38runs/cpu2/progress.txt; }
+for jar in before simple final; do
+  run contiguous-$jar $jar heap contiguous equal 25,mix views &
+  run scattered-$jar $jar heap scattered equal,startsWith 25,8 views &
+done
+run contiguous-pointer final heap contiguous equal 25,mix pointerLength &
+wait

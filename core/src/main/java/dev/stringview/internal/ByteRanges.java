@@ -7,29 +7,9 @@ import java.lang.foreign.ValueLayout;
 public final class ByteRanges {
     private ByteRanges() {}
 
-    /** Words compared one by one below this many bytes; {@link MemorySegment#mismatch} from here on. */
-    private static final int WORD_LOOP_MAX = 128;
-
-    /**
-     * Whether the two ranges of {@code length} bytes hold the same bytes. Ranges of 8 to {@value #WORD_LOOP_MAX}
-     * bytes (keys: URLs, identifiers) are compared as 8-byte words, the last one ending at the last byte:
-     * {@link MemorySegment#mismatch} checks both ranges and picks a vector loop first, which costs more than the
-     * comparison itself at these sizes (decision record 032).
-     */
     public static boolean equal(MemorySegment a, long aOffset, MemorySegment b, long bOffset, long length) {
-        if (length < Long.BYTES || length > WORD_LOOP_MAX) {
-            return MemorySegment.mismatch(a, aOffset, aOffset + length, b, bOffset, bOffset + length) < 0;
-        }
-        long last = length - Long.BYTES;
-        for (long k = 0; k < last; k += Long.BYTES) {
-            if (a.get(WORD, aOffset + k) != b.get(WORD, bOffset + k)) {
-                return false;
-            }
-        }
-        return a.get(WORD, aOffset + last) == b.get(WORD, bOffset + last);
+        return MemorySegment.mismatch(a, aOffset, aOffset + length, b, bOffset, bOffset + length) < 0;
     }
-
-    private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED;
 
     /** Negative, zero or positive as range a sorts before, equal to or after range b; a proper prefix sorts first. */
     public static int compare(MemorySegment a, long aOffset, long aLength, MemorySegment b, long bOffset, long bLength) {

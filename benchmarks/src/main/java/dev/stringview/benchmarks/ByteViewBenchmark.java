@@ -53,7 +53,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       sides: new heap objects equal to a key, whose hash is known after the first lookup ({@code String} caches
  *       it, {@code ByteView.copyOf} computes it at construction). {@code lookupByteView} looks them up in a map
  *       keyed by column views (bytes in native memory), {@code lookupByteViewCopies} in a map keyed by heap
- *       copies ({@code ByteView.copyOf(String)}, each made right after its {@code String}).</li>
+ *       copies ({@code ByteView.copyOf(String)}, each made right after its {@code String}); {@code lookupBytes}
+ *       is the {@code byte[]}-wrapper peer ({@code Arrays.equals}, its {@code Arrays.hashCode} kept).</li>
  *   <li>{@code sort*}: sort {@code rows} URL-like keys (a copy of the array each time, in both):
  *       {@code sortByteView} sorts column views (bytes in the column's native buffers),
  *       {@code sortByteViewCopies} the heap copies of the lookup keys, both with {@link ByteView#comparator()};

@@ -3,14 +3,10 @@ package dev.stringview;
 import static dev.stringview.ViewLayout.INLINE_MAX;
 import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
 
-import dev.stringview.internal.ByteRanges;
 import java.lang.foreign.MemorySegment;
 
 /** A predicate's constant with the view words it would have, precomputed once. */
 final class Constant {
-    /** Longer tails are compared with {@link MemorySegment#mismatch}; shorter ones word by word. */
-    private static final int WORDWISE_TAIL_MAX = 64;
-
     final byte[] bytes;
     final MemorySegment segment;
     final int length;
@@ -21,24 +17,11 @@ final class Constant {
     /** The first four bytes, zero-padded, as a big-endian int: compared unsigned, it orders like the bytes. */
     final int prefixBigEndian;
     /**
-     * A long constant of at most {@link #SHORT_TAIL_MAX} bytes compares its bytes after the prefix with two to
-     * four 8-byte loads in straight-line code: at 4, 12 and 20 while they end before the constant does, and one
-     * ending at its last byte. The method stays small enough for C2 to inline into the kernels' loops, which a
-     * loop over a word array was not, and measured slower on seed 001's scattered heap (25-byte equality; decision
-     * record 010).
-     */
-    private static final int SHORT_TAIL_MAX = 36;
-    /**
-     * For a longer constant of at most {@link #WORDWISE_TAIL_MAX} bytes: its little-endian words at 4, 12, 20, ...
-     * and a last word ending at its final byte (overlapping the one before), compared in a loop instead of a
-     * {@code mismatch} call. Null otherwise.
+     * For a long constant: its little-endian words at 4, 12, 20, ... and a last word ending at its final byte
+     * (overlapping the one before), compared with a row's in one loop with no early exit, so that one row's loads
+     * are issued together. Null for an inline constant.
      */
     private final long[] tailWords;
-    private final boolean shortTail;
-    private final long tail4;
-    private final long tail12;
-    private final long tail20;
-    private final long tailLast;
 
     Constant(byte[] bytes) {
         this.bytes = bytes.clone();
@@ -49,7 +32,7 @@ final class Constant {
         this.word0 = view.get(LAYOUT_LE_LONG, 0) | length;
         this.word1 = view.get(LAYOUT_LE_LONG, 8);
         this.prefixBigEndian = Integer.reverseBytes((int) (word0 >>> 32));
-        if (length > SHORT_TAIL_MAX && length <= WORDWISE_TAIL_MAX) {
+        if (length > INLINE_MAX) {
             int full = (length - 4) / 8;
             tailWords = new long[full + 1];
             for (int k = 0; k < full; k++) {
@@ -59,11 +42,6 @@ final class Constant {
         } else {
             tailWords = null;
         }
-        shortTail = length > INLINE_MAX && length <= SHORT_TAIL_MAX;
-        tail4 = shortTail ? segment.get(LAYOUT_LE_LONG, 4) : 0;
-        tail12 = shortTail && length > 20 ? segment.get(LAYOUT_LE_LONG, 12) : 0;
-        tail20 = shortTail && length > 28 ? segment.get(LAYOUT_LE_LONG, 20) : 0;
-        tailLast = shortTail ? segment.get(LAYOUT_LE_LONG, length - 8) : 0;
     }
 
     boolean isInline() {
@@ -84,25 +62,7 @@ final class Constant {
      * issued together.
      */
     long differenceAfterPrefix(MemorySegment data, long offset) {
-        if (!shortTail) {
-            return differenceAfterLongPrefix(data, offset);
-        }
-        long difference = data.get(LAYOUT_LE_LONG, offset + 4) ^ tail4
-                | data.get(LAYOUT_LE_LONG, offset + length - 8) ^ tailLast;
-        if (length > 20) {
-            difference |= data.get(LAYOUT_LE_LONG, offset + 12) ^ tail12;
-        }
-        if (length > 28) {
-            difference |= data.get(LAYOUT_LE_LONG, offset + 20) ^ tail20;
-        }
-        return difference;
-    }
-
-    private long differenceAfterLongPrefix(MemorySegment data, long offset) {
         long[] words = tailWords;
-        if (words == null) {
-            return ByteRanges.equal(data, offset + 4, segment, 4, length - 4) ? 0 : 1;
-        }
         int full = words.length - 1;
         long difference = data.get(LAYOUT_LE_LONG, offset + length - 8L) ^ words[full];
         for (int k = 0; k < full; k++) {

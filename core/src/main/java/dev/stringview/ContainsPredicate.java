@@ -24,8 +24,7 @@ import java.lang.foreign.ValueLayout;
  * a cache and TLB miss. Searching row by row would take those misses one after another, since a search's
  * branches keep the CPU from running far ahead. So rows go in blocks: a first pass over the block only loads the
  * first byte of each valid long row, a loop of independent loads whose misses overlap; the search pass that
- * follows then finds most lines in the cache. Java has no prefetch instruction; this is the nearest thing. The
- * pass is skipped after a block whose long rows were mostly in runs, whose bytes the hardware prefetcher streams.
+ * follows then finds most lines in the cache. Java has no prefetch instruction; this is the nearest thing.
  */
 final class ContainsPredicate extends ViewPredicate implements SubstringPredicate {
     /** Rows per block: enough loads to fill the CPU's miss buffers, few enough to stay cached. */
@@ -65,10 +64,9 @@ final class ContainsPredicate extends ViewPredicate implements SubstringPredicat
         boolean hasNulls = column.hasNulls(); // only a null row's view may hold garbage: check before following it
         int found = 0;
         long touched = 0;
-        boolean touch = true;
         for (int start = from; start < to; start += BLOCK) {
             int end = Math.min(to, start + BLOCK);
-            if (buffers.length != 0 && touch) {
+            if (buffers.length != 0) {
                 touched += touchLongRows(column, views, buffers, selection, start, end);
             }
             long hits = 0; // bit i - start for row selection[i]
@@ -78,8 +76,6 @@ final class ContainsPredicate extends ViewPredicate implements SubstringPredicat
             long runStart = 0;
             long runEnd = 0;
             int runRows = 0;
-            int longRows = 0;
-            int inRuns = 0;
             // One loop for both cases and the row test written out in it: a per-row helper method gets compiled
             // on its own, too large to be inlined back (PrintInlining: "already compiled into a big method"),
             // and the call then costs more than the search. A run's search is called once per run.
@@ -98,7 +94,6 @@ final class ContainsPredicate extends ViewPredicate implements SubstringPredicat
                     }
                     continue;
                 }
-                longRows++;
                 int index = (int) w1;
                 long offset = w1 >>> 32;
                 if (runRows > 0 && index == runBuffer && offset >= runEnd && offset - runEnd <= MAX_GAP) {
@@ -114,7 +109,6 @@ final class ContainsPredicate extends ViewPredicate implements SubstringPredicat
                 } else if (runRows > 1) {
                     hits |= searchRun(column, views, buffers[runBuffer], selection, start, runFirst, i, runEnd,
                             hasNulls);
-                    inRuns += runRows;
                 }
                 runFirst = i;
                 runBuffer = index;
@@ -125,9 +119,7 @@ final class ContainsPredicate extends ViewPredicate implements SubstringPredicat
             if (runRows > 0) {
                 hits |= searchRun(column, views, buffers[runBuffer], selection, start, runFirst, end, runEnd,
                         hasNulls);
-                inRuns += runRows > 1 ? runRows : 0;
             }
-            touch = inRuns * 2 < longRows;
             while (hits != 0) {
                 int i = start + Long.numberOfTrailingZeros(hits);
                 out[found++] = selection == null ? i : selection[i];

@@ -6,18 +6,18 @@ import dev.stringview.internal.Vectorization;
 import java.lang.foreign.MemorySegment;
 
 /**
- * {@code value = constant} or {@code value <> constant}, after seed 001's equality scan, in two phases.
+ * {@code value = constant} or {@code value <> constant}, after seed 001's equality scan, in the two steps of
+ * {@link ViewWordPredicate}.
  *
- * <ol>
- *   <li>A tight pass over the views keeps the rows whose first view word (length and prefix) equals the
- *       constant's, writing them to the output array as candidates. Nothing else is read.</li>
- *   <li>Each candidate is confirmed: by its second view word when the constant is inline, else first by its
- *       bytes 4..11, for all candidates in one loop ({@link TieWords}), then, for those that agree, by the bytes
- *       after. Candidates' buffer reads are independent of each other, so when the bytes are scattered over a heap
- *       far larger than the cache their misses overlap instead of stalling the scan one by one.</li>
- * </ol>
+ * <p><b>The view-word pass</b> compares both view words of every row with the constant's, with no branch. For an
+ * inline constant that decides every row: equal values have equal views (the padding is zero). For a long constant
+ * a row whose first view word (length and prefix) equals the constant's is a tie.
+ *
+ * <p><b>The ties</b> of a long constant compare their bytes after the prefix in their buffer
+ * ({@link Constant#differenceAfterPrefix}). Each tie's loads do not depend on another tie's, so over a heap far
+ * larger than the cache their misses overlap instead of stalling the scan one by one.
  */
-final class EqualityPredicate extends ViewPredicate {
+final class EqualityPredicate extends ViewWordPredicate {
     private final Constant constant;
     private final boolean negated;
 
@@ -27,145 +27,100 @@ final class EqualityPredicate extends ViewPredicate {
     }
 
     @Override
-    int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out) {
+    void decide(ViewColumn column, int[] selection, int base, int count, Window window) {
         MemorySegment views = column.viewSegment();
-        long k0 = constant.word0;
-        int candidates = 0;
-        if (negated) {
-            return selectNotEqual(column, views, selection, from, to, out);
-        }
-        Vectorization.ViewWordScan vector = Vectorization.viewWords();
-        if (selection == null && vector != null) {
-            candidates = vector.equalWord0(views, from, to, k0, out);
-        } else if (selection == null) { // the row as induction variable lets the JIT hoist bounds checks
-            for (int row = from; row < to; row++) {
-                if (views.get(LAYOUT_LE_LONG, (long) row << 4) == k0) {
-                    out[candidates++] = row;
-                }
-            }
-        } else {
-            for (int i = from; i < to; i++) {
-                int row = selection[i];
-                if (views.get(LAYOUT_LE_LONG, (long) row << 4) == k0) {
-                    out[candidates++] = row;
-                }
-            }
-        }
-        boolean hasNulls = column.hasNulls(); // only a null row's view may hold garbage: check before following it
-        int found = 0;
-        if (constant.isInline()) {
-            long k1 = constant.word1;
-            for (int j = 0; j < candidates; j++) {
-                int row = out[j];
-                if ((!hasNulls || column.isValid(row)) && views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8) == k1) {
-                    out[found++] = row;
-                }
-            }
-            return found;
-        }
-        // A long constant: bytes 4..11 of every candidate first, in one loop whose loads do not wait on each other
-        // (TieWords); only candidates that agree there read the rest of their bytes.
-        candidates = TieWords.keepValid(column, out, candidates);
-        MemorySegment[] buffers = column.bufferArray();
-        candidates = TieWords.keepMatchingLong(views, buffers, out, candidates, constant.word1);
-        int likely = likelyBufferIndex(views, out, candidates, buffers);
-        MemorySegment likelyBuffer = bufferOrEmpty(buffers, likely);
-        for (int j = 0; j < candidates; j++) {
-            int row = out[j];
-            long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
-            int index = (int) w1;
-            MemorySegment data = index == likely ? likelyBuffer : buffers[index];
-            // A branch on the outcome, not arithmetic: candidates are read from the array being written, so a
-            // store whose index waited on the loaded bytes would hold up the next candidate's read. The branch
-            // is predicted "no match" and lets the CPU run ahead (measured on the scattered heap: decision record
-            // 010).
-            if (constant.differenceAfterPrefix(data, w1 >>> 32) == 0) {
-                out[found++] = row;
-            }
-        }
-        return found;
-    }
-
-    /**
-     * {@code count(*)} of an inline constant over a column without nulls: one pass that compares both view words
-     * of every row and adds the outcome as a number, with no branch and no row ids written. A branch taken for the
-     * ~6% of rows that share length and prefix mispredicts often enough to matter in a scan that runs at memory
-     * speed: on 10M contiguous 8-byte rows this measured 1.18-1.22x the streaming floor against 1.41x for the two
-     * phases with their branch (harness, three runs).
-     */
-    @Override
-    int countRows(ViewColumn column, int[] selection, int n) {
-        if (selection != null || column.hasNulls()) {
-            return super.countRows(column, selection, n);
-        }
-        MemorySegment views = column.viewSegment();
-        if (!constant.isInline()) {
-            Vectorization.ViewWordScan vector = Vectorization.viewWords();
-            return vector == null ? super.countRows(column, null, n) : countLong(column, views, vector, n);
-        }
+        long[] accepted = window.accepted;
+        long[] word0Equal = window.ties;
+        long[] viewEqual = window.pass;
         long k0 = constant.word0;
         long k1 = constant.word1;
-        Vectorization.ViewWordScan vector = Vectorization.viewWords();
+        Vectorization.ViewWordScan vector = selection == null ? Vectorization.viewWords() : null;
         if (vector != null) {
-            int equal = vector.countEqualViews(views, n, k0, k1);
-            return negated ? n - equal : equal;
+            vector.equalWords(views, base, count, k0, k1, word0Equal, viewEqual);
+        } else {
+            equalWords(views, selection, base, count, k0, k1, word0Equal, viewEqual);
         }
-        long different = 0;
-        for (int row = 0; row < n; row++) {
-            long at = (long) row << 4;
-            long x = views.get(LAYOUT_LE_LONG, at) ^ k0 | views.get(LAYOUT_LE_LONG, at + 8) ^ k1;
-            different += (x | -x) >>> 63; // 1 unless x == 0
+        boolean inline = constant.isInline();
+        long flip = negated ? -1L : 0;
+        long anyTie = 0;
+        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
+            long keep = keep(column, selection, base + (w << 6), Math.min(Long.SIZE, count - (w << 6)));
+            if (inline) {
+                accepted[w] = (viewEqual[w] ^ flip) & keep;
+                word0Equal[w] = 0;
+            } else {
+                long ties = word0Equal[w] & keep;
+                word0Equal[w] = ties;
+                anyTie |= ties;
+                accepted[w] = flip & keep & ~ties; // a row whose length or prefix differs is not equal
+            }
         }
-        return negated ? (int) different : n - (int) different;
+        if (anyTie != 0) {
+            MemorySegment[] buffers = column.bufferArray();
+            try {
+                resolveTies(views, buffers, selection, base, count, accepted, word0Equal, window.words, negated);
+            } catch (IndexOutOfBoundsException e) {
+                throw misplacedTie(views, buffers, selection, base, word0Equal, count, e);
+            }
+        }
     }
 
     /**
-     * {@code count(*)} of a long constant over a column without nulls, through the vector pass: it hands over the
-     * second view words (buffer index and offset) of the rows whose first view word is the constant's
-     * ({@link Vectorization.ViewWordScan#equalWords1}), so the loop over their buffers does not first load each
-     * row's view again ({@link TieWords#countEqualWords}). Windows as order's and starts-with's
-     * ({@link TieWords#windowRows}): large over a large buffer while the candidates stay sparse.
+     * The scalar view-word pass, twin of {@link Vectorization.ViewWordScan#equalWords}: bit {@code i} of
+     * {@code word0Equal} when entry {@code base + i}'s first view word is {@code k0}, of {@code viewEqual} when its
+     * second is also {@code k1}.
      */
-    private int countLong(ViewColumn column, MemorySegment views, Vectorization.ViewWordScan vector, int n) {
-        MemorySegment[] buffers = column.bufferArray();
-        int largest = TieWords.windowRows(column);
-        long[] words = new long[Math.min(largest, Math.max(1, n)) + 8];
-        int window = largest;
-        int equal = 0;
-        for (int from = 0, to; from < n; from = to) {
-            to = Math.min(n, from + window);
-            int candidates = vector.equalWords1(views, from, to, constant.word0, words);
-            if (candidates > 0) {
-                int found = TieWords.countEqualWords(buffers, words, candidates, constant);
-                if (found == TieWords.MISSING_BUFFER) {
-                    int[] rows = new int[to - from];
-                    int ids = vector.equalWord0(views, from, to, constant.word0, rows);
-                    throw TieWords.missingBufferAmong(views, buffers, rows, ids);
+    private static void equalWords(MemorySegment views, int[] selection, int base, int count, long k0, long k1,
+            long[] word0Equal, long[] viewEqual) {
+        for (int w = 0, words = (count + 63) >>> 6; w < words; w++) {
+            int start = base + (w << 6);
+            int n = Math.min(Long.SIZE, count - (w << 6));
+            long first = 0;
+            long both = 0;
+            for (int i = 0; i < n; i++) {
+                long at = (long) (selection == null ? start + i : selection[start + i]) << 4;
+                long same0 = views.get(LAYOUT_LE_LONG, at) == k0 ? 1 : 0;
+                long same1 = views.get(LAYOUT_LE_LONG, at + 8) == k1 ? 1 : 0;
+                first |= same0 << i;
+                both |= (same0 & same1) << i;
+            }
+            word0Equal[w] = first;
+            viewEqual[w] = both;
+        }
+    }
+
+    /**
+     * Adds the outcome bits of the ties (long rows with the long constant's length and prefix) to {@code accepted}:
+     * equal, or not equal when {@code negated}. Per 64-entry word, their bytes 4..11 ({@link #tieWords}) rule out
+     * most; only those that agree there read the rest ({@link Constant#differenceAfterPrefix}).
+     */
+    private void resolveTies(MemorySegment views, MemorySegment[] buffers, int[] selection, int base, int count,
+            long[] accepted, long[] ties, long[] words, boolean negated) {
+        long bytes4To11 = constant.word1;
+        int likelyIndex = likelyBufferIndex(views, buffers, selection, base, ties, count);
+        MemorySegment likely = likelyBuffer(buffers, likelyIndex);
+        for (int w = 0, n = (count + 63) >>> 6; w < n; w++) {
+            long t = ties[w];
+            if (t == 0) {
+                continue;
+            }
+            int start = base + (w << 6);
+            tieWords(views, buffers, likelyIndex, likely, selection, start, t, words);
+            long equal = 0;
+            for (long m = t; m != 0; m &= m - 1) {
+                int i = Long.numberOfTrailingZeros(m);
+                equal |= (words[i] == bytes4To11 ? 1L : 0L) << i;
+            }
+            for (long m = equal; m != 0; m &= m - 1) {
+                int i = Long.numberOfTrailingZeros(m);
+                long w1 = views.get(LAYOUT_LE_LONG,
+                        ((long) (selection == null ? start + i : selection[start + i]) << 4) + 8);
+                int index = (int) w1;
+                if (constant.differenceAfterPrefix(index == likelyIndex ? likely : buffers[index], w1 >>> 32) != 0) {
+                    equal &= ~(1L << i);
                 }
-                equal += found;
             }
-            window = TieWords.nextWindowRows(largest, candidates, to - from);
+            accepted[w] |= negated ? t & ~equal : equal;
         }
-        return negated ? n - equal : equal;
-    }
-
-    private int selectNotEqual(ViewColumn column, MemorySegment views, int[] selection, int from, int to, int[] out) {
-        long k0 = constant.word0;
-        int found = 0;
-        for (int i = from; i < to; i++) {
-            int row = selection == null ? i : selection[i];
-            if (column.isValid(row)
-                    && (views.get(LAYOUT_LE_LONG, (long) row << 4) != k0 || !equalAfterWord0(column, views, row))) {
-                out[found++] = row;
-            }
-        }
-        return found;
-    }
-
-    /** Whether a non-null row whose first view word equals the constant's holds the constant. */
-    private boolean equalAfterWord0(ViewColumn column, MemorySegment views, int row) {
-        long w1 = views.get(LAYOUT_LE_LONG, ((long) row << 4) + 8);
-        return constant.isInline() ? w1 == constant.word1
-                : constant.equalsAfterPrefix(column.bufferArray()[(int) w1], w1 >>> 32);
     }
 }

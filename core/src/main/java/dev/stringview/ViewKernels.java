@@ -207,8 +207,8 @@ public final class ViewKernels {
     /**
      * Writes the sort key of a non-null row ({@link KeyRounds}): a short value's (depth 0 only) from its view,
      * the prefix then the inline bytes 4..11; a long value's from its buffer. Static, with the views and buffers
-     * as arguments, so that round one's loop over all rows has them in locals: reading them from
-     * {@link ColumnKeys}' fields instead made top-100 of the URL data measurably slower (decision record 012).
+     * as arguments, so that round one's loop over all rows has them in locals rather than reading them from
+     * {@link ColumnKeys}' fields per row.
      */
     private static void roundKey(MemorySegment views, MemorySegment[] buffers, int row, int depth, long[] high,
             long[] low, long[] tail, int at) {

@@ -1,9 +1,6 @@
 package dev.stringview;
 
-import static dev.stringview.ViewLayout.LAYOUT_LE_LONG;
-
 import dev.stringview.internal.Bits;
-import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -18,13 +15,13 @@ import java.util.Objects;
  * a call reads the column's segments on the calling thread (they must be accessible from it), writes its results
  * to the caller's arrays, and keeps no reference to the column.
  *
- * <p>Each predicate class carries its own row loop (one without and one with a selection) instead of sharing one
- * loop here that calls a per-row method: in an engine that evaluates many kinds of predicates, such a shared call
- * site would see every predicate type, and the JIT could no longer inline the per-row test into the loop.
+ * <p>Each predicate class carries its own row loop instead of sharing one loop here that calls a per-row method: in
+ * an engine that evaluates many kinds of predicates, such a shared call site would see every predicate type, and
+ * the JIT could no longer inline the per-row test into the loop. The equality, starts-with and order kernels share
+ * their window loop ({@link ViewWordPredicate}), which calls the kernel once per window of rows.
  */
 public abstract sealed class ViewPredicate
-        permits EqualityPredicate, OrderPredicate, PrefixPredicate, SuffixPredicate, ContainsPredicate,
-        LikePredicate, InListPredicate {
+        permits ViewWordPredicate, SuffixPredicate, ContainsPredicate, LikePredicate, InListPredicate {
     private static final int CHUNK = 1024;
 
     ViewPredicate() {}
@@ -118,28 +115,6 @@ public abstract sealed class ViewPredicate
      * when {@code from} is 0 (a row is written only after it was read).
      */
     abstract int selectRows(ViewColumn column, int[] selection, int from, int to, int[] out);
-
-    /**
-     * The buffer index in the view of {@code candidates[0]}, or -1 if there is none or it names no buffer (an
-     * inline or null row's second word is not an index). A kernel confirming a chunk's candidates holds that
-     * buffer in a local and takes {@code index == likely ? likelyBuffer : buffers[index]} per candidate: rows
-     * near each other mostly share a buffer (one builder block, one Parquet page), and for a segment in a local
-     * the JIT keeps address and bounds in registers instead of reloading them per candidate. It is only a guess;
-     * any other index still reads its own buffer. In a harness on seed 001's scattered heap (25-byte equality),
-     * reading {@code buffers[index]} for every candidate took 15-30% longer.
-     */
-    static int likelyBufferIndex(MemorySegment views, int[] candidates, int count, MemorySegment[] buffers) {
-        if (count == 0) {
-            return -1;
-        }
-        int index = (int) views.get(LAYOUT_LE_LONG, ((long) candidates[0] << 4) + 8);
-        return index >= 0 && index < buffers.length ? index : -1;
-    }
-
-    /** {@code buffers[index]}, or an empty segment (every read out of bounds) for a negative index. */
-    static MemorySegment bufferOrEmpty(MemorySegment[] buffers, int index) {
-        return index < 0 ? MemorySegment.NULL : buffers[index];
-    }
 
     private static void checkOutput(int[] out, int needed) {
         if (out.length < needed) {

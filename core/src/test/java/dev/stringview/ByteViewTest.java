@@ -474,7 +474,7 @@ class ByteViewTest {
     }
 
     @Test
-    void bigReadsThroughTheTransferBufferAndStraightIntoHeapArrays() throws IOException {
+    void bigReadsInChunksAndStraightIntoHeapArrays() throws IOException {
         Random random = new Random(SEED + 3);
         byte[] big = new byte[20_000];
         random.nextBytes(big);
@@ -489,8 +489,8 @@ class ByteViewTest {
     }
 
     /**
-     * Long values read from streams that end early, through each path of a long read (one transfer chunk into
-     * native memory, several chunks, straight into a heap array), whole and trickled: one {@link EOFException}
+     * Long values read from streams that end early, through each path of a long read (one chunk into native
+     * memory, several chunks, straight into a heap array), whole and trickled: one {@link EOFException}
      * naming the length and the bytes read before the end, also past the first 8 KiB chunk.
      */
     @Test
@@ -520,14 +520,13 @@ class ByteViewTest {
     }
 
     /**
-     * A thread's transfer array is its own: threads whose ids share a slot of the table read at the same time,
-     * each from a stream that yields inside every partial read (so the other thread runs between the stream's copy
-     * into the array and the words or segment made from it), values of every path (inline, one chunk, several
-     * chunks, into native and heap memory) with bytes of their own, checked against the model. A slot handed to
-     * the wrong thread mixes two threads' bytes.
+     * Threads reading at the same time each read their own bytes: every thread reads from a stream that yields
+     * inside every partial read (so another thread runs between the stream's copy into an array and the words or
+     * segment made from it), values of every path (inline, one chunk, several chunks, into native and heap memory)
+     * with bytes of their own, checked against the model.
      */
     @Test
-    void threadsSharingATransferSlotReadTheirOwnBytes() throws Exception {
+    void threadsReadingAtOnceReadTheirOwnBytes() throws Exception {
         List<Thread> threads = new ArrayList<>();
         List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         int[] lengths = {1, 4, 8, 11, 12, 13, 16, 17, 36, 128, 8192, 9000};
@@ -554,28 +553,14 @@ class ByteViewTest {
                 }
             };
         }
-        // Two pairs of threads whose ids fall on one slot of the 128-slot table (ids are given at construction).
-        Thread first = new Thread(work[0]);
-        Thread third = new Thread(work[2]);
-        threads.add(first);
-        threads.add(slotMate(first, work[1]));
-        threads.add(third);
-        threads.add(slotMate(third, work[3]));
+        for (Runnable runnable : work) {
+            threads.add(new Thread(runnable));
+        }
         threads.forEach(Thread::start);
         for (Thread thread : threads) {
             thread.join();
         }
         assertTrue(failures.isEmpty(), () -> "failures: " + failures);
-    }
-
-    /** A new thread running {@code work} whose id is {@code other}'s modulo 128 (threads made and dropped until one is). */
-    private static Thread slotMate(Thread other, Runnable work) {
-        while (true) {
-            Thread candidate = new Thread(work);
-            if ((candidate.threadId() & 127) == (other.threadId() & 127)) {
-                return candidate;
-            }
-        }
     }
 
     /** A {@link TrickleStream} that yields the processor inside every read, after copying its bytes. */
@@ -600,8 +585,8 @@ class ByteViewTest {
     }
 
     /**
-     * One thread's reads of growing lengths and back (the thread's transfer array grows in place of the first
-     * one): every value equals the model, through both stream reads and channel reads.
+     * One thread's reads of growing lengths and back: every value equals the model, through both stream reads and
+     * channel reads.
      */
     @Test
     void readsOfGrowingLengthsOnOneThread() throws IOException {
@@ -671,8 +656,8 @@ class ByteViewTest {
     }
 
     /**
-     * Equality, order and both hashes of every pair of construction ways (heap {@code byte[]}-backed, segment-backed
-     * native and heap, inline, slices of slices) against the model, on pairs that differ where each compare path
+     * Equality, order and both hashes of every pair of construction ways (copies, native and heap segments, inline,
+     * slices of slices) against the model, on pairs that differ where each compare path
      * looks; the same checks again once both hash codes have been asked for, and every accessor after that.
      */
     @Test
@@ -713,10 +698,9 @@ class ByteViewTest {
     }
 
     /**
-     * The order and equality of two array-backed long values (copies, and slices at an offset inside longer
+     * The order and equality of two long values in heap memory (copies, and slices at an offset inside longer
      * arrays) for every pair of lengths 13..60 and every position of the first differing byte (with a later difference the other way, so the
-     * first must decide), both directions, bytes below and above 0x80: the word loop compares two words per step, then one, then the last word read
-     * overlapping, and a difference in any of them (or none: a proper prefix) must decide like
+     * first must decide), both directions, bytes below and above 0x80: a difference at any position (or none: a proper prefix) must decide like
      * {@code Arrays.compareUnsigned}.
      */
     @Test
@@ -864,7 +848,7 @@ class ByteViewTest {
         }
     }
 
-    /** Heap copies keep their {@code byte[]}: slices of one copy share it, and a builder adopts it as one buffer. */
+    /** Slices of one heap copy share its memory, and a builder adopts it as one buffer. */
     @Test
     void heapCopiesShareTheirArrayWithSlicesAndBuilders() {
         byte[] bytes = "a heap copy longer than twelve bytes, with a few slices".getBytes(StandardCharsets.UTF_8);
@@ -920,8 +904,7 @@ class ByteViewTest {
     }
 
     /**
-     * {@code equals} decides two values that keep the same hash and are both array-backed by whole-array equality,
-     * so every array-backed value with a kept hash must own an array of exactly its bytes. Copies made every way
+     * Two values that keep the same hash must still compare their bytes. Copies made every way
      * (exact arrays from {@code copyOf(byte[])} and {@code copyOf(String)}; {@code copyOf(segment, allocator)} into
      * an exact heap array, into a heap slab at offset 0 with different slack after the value, into a heap slab at
      * an offset, into native memory), column views and slices of slices, at lengths 0..128 with bytes >= 0x80 in
@@ -975,8 +958,7 @@ class ByteViewTest {
     }
 
     /**
-     * Two copies that own exactly their bytes (a kept hash on a {@code byte[]}) order as whole arrays once their
-     * prefixes tie; every other backing orders through the word loops. For every pair of lengths 0, 1, 11, 12, 13,
+     * Copies of every kind order like their bytes once their prefixes tie. For every pair of lengths 0, 1, 11, 12, 13,
      * 15, 16, 17, 36 and 128 over one shared base (so the prefix ties and the first difference is late), and a
      * difference at byte 0, 3, 4, 11, 12, 13 or the last common byte (0x80 and above on one side), every way of
      * {@link #exactAndInexactCopies} against every other, both directions, must agree with
@@ -1066,8 +1048,8 @@ class ByteViewTest {
     }
 
     /**
-     * A copy in native memory keeps its hash like a heap copy but is not array-backed: against a heap copy of the
-     * same bytes (the same word 1) it must read its bytes, so after its arena closes it throws instead of answering.
+     * A copy in native memory keeps its hash like a heap copy: against a heap copy of the same bytes (the same
+     * word 1) it must read its bytes, so after its arena closes it throws instead of answering.
      */
     @Test
     void aNativeCopyWithTheSameHashAsAHeapCopyReadsItsBytesAndThrowsOnceClosed() {

@@ -164,7 +164,7 @@ class PredicatePropertyTest {
 
     /**
      * The equality, prefix and order kernels collect the rows their view words leave undecided over a whole window
-     * of {@value TieWords#WINDOW} rows (or selection entries) and resolve them after it. Columns whose sizes sit on
+     * of {@value ViewWordPredicate#WINDOW} rows (or selection entries) and resolve them after it. Columns whose sizes sit on
      * and around the word and window borders (0, 1, 63..65, 1023..1025, 2047..2049, 3100 rows), where the share of
      * rows with the constant's start changes every 64 rows (none, 5%, half, all), so that sparse and crowded tie
      * words meet at the borders; values of 4..25 bytes around the inline limit, bytes 0x00/0x80/0xC3/0xFF, nulls,
@@ -215,7 +215,7 @@ class PredicatePropertyTest {
     }
 
     /**
-     * The tie words of one-buffer columns ({@code TieWords.onlyBuffer}: one local segment, the common case) and of
+     * The tie loops over one-buffer columns (the common case) and over
      * many-buffer columns, on the same values: every value shares the constants' first four bytes in some 64-row
      * stretches (the prefix-collision case), bytes 0x80..0xFF sit in the prefixes, lengths cover every edge of the
      * inline/long split, nulls have garbage views in half the columns, and sizes cross the 1024-row chunk and
@@ -265,13 +265,14 @@ class PredicatePropertyTest {
         }
     }
 
-    /** A buffer this large is far larger than the L2 cache: order's gathered tie loop may take it. */
-    private static final long LARGE_BUFFER_BYTES = OrderPredicate.GATHER_MIN_BYTES;
+    /** A buffer this large is far larger than the L2 cache, as Suite 1's 10M-row heap is. */
+    private static final long LARGE_BUFFER_BYTES = 8L << 20;
+    /** Rows of a region of the large-buffer tests: sixteen windows. */
+    private static final int REGION = 16 * ViewWordPredicate.WINDOW;
 
     /**
      * Order's tie loops on one-buffer columns against the model: a buffer of {@link #LARGE_BUFFER_BYTES} (the values
-     * spread over it; sparse windows with a long tie among their first four take the gathered loops, the rest the single loop) and a
-     * small one (the single loop), windows where 5%, 50% or
+     * spread over it) and a small one, windows where 5%, 50% or
      * 100% of rows share the constant's first 4, 8 or 12 bytes, lengths around the inline limit, constants of 5 to
      * 13, 17 and 25 bytes, bytes 0x80 and above in bytes 4..11, nulls (with garbage views), and window borders.
      */
@@ -284,7 +285,7 @@ class PredicatePropertyTest {
             long seed = 0x71E5 + 101L * s;
             Random random = new Random(seed);
             byte[] start = randomBytes(random, 12, alphabet);
-            // window by window: sparse (gathered when the buffer is large), crowded, sparse, half sharing
+            // window by window: sparse, crowded, sparse, half sharing
             List<byte[]> values = sharingValues(random, rows, new int[] {5, 100, 2, 50}, 1024, s, 16, lengths, start,
                     alphabet);
             List<byte[]> constants = new ArrayList<>();
@@ -312,8 +313,8 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Order's one-buffer tie loop ({@link OrderTieBits}) on words whose 64 rows all tie (the counted loop) next to
-     * words with a few ties (the bit walk): windows of 1024 rows flip between every row sharing the constant's first
+     * Order's tie loop on words whose 64 rows all tie next to
+     * words with a few ties: windows of 1024 rows flip between every row sharing the constant's first
      * four bytes, no nulls, long lengths 13, 16, 17 and 25 and inline 12-byte rows equal to the shared start (ties
      * the view cannot settle), and windows with 5% or 50% sharing, nulls with garbage views and every length from 0
      * to 25; one dense run ends mid-window and one starts at a word's middle. Values share 4, 8 or 12 bytes with the
@@ -409,8 +410,7 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Order's first window of a call (and every eighth) chooses the settling vector pass from its first 64 rows
-     * ({@code OrderPredicate.firstWordSettles}): columns of 1..2100 rows, so that single-window calls, the pass's
+     * Order over first words crowded with ties: columns of 1..2100 rows, so that single-window calls, the pass's
      * scalar tail and window borders are all covered, whose first word is crowded with ties (half or all of the rows
      * share the constant's first four bytes, mixed inline and long, lengths 0..25 with every edge, bytes 0x80..0xFF
      * in the prefix and after it), some inline rows agreeing with the constant through byte 7 or 11 (ties the view
@@ -419,7 +419,7 @@ class PredicatePropertyTest {
      * missing buffer fails with a one-line error naming the row.
      */
     @Test
-    void orderSettlesInlineTiesFromTheFirstWindowOfACall() {
+    void orderOverFirstWordsCrowdedWithTies() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
         int[] lengths = {0, 1, 4, 5, 8, 11, 12, 13, 15, 16, 17, 25};
@@ -458,10 +458,10 @@ class PredicatePropertyTest {
                 }
             }
         }
-        // A first word of inline and long ties (the pass settles the inline ones) with one long row naming a
+        // A first word of inline and long ties with one long row naming a
         // missing buffer.
         int rows = 150;
-        // Inline rows differ from the constant at byte 7: the pass settles them.
+        // Inline rows differ from the constant at byte 7.
         List<byte[]> values = settledInlineAndLongTies(start, rows, 7);
         byte[] k = Arrays.copyOf(start, 9);
         k[8] = (byte) 0xC3;
@@ -472,8 +472,8 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Order's tie loop after the settling pass ({@code OrderTieBits.belowSettled}), which tells a long tie from an
-     * inline one by the low half of its second view word when the constant's bytes 4..7 are not all zero: windows
+     * Order over ties whose second view word alone does not tell a long tie from an
+     * inline one (the low half of an inline tie's is the constant's bytes 4..7 when they agree): windows
      * crowded with mixed inline and long ties (lengths 0..25 with 11, 12, 13, 15, 16 and 17; bytes 0x80..0xFF in
      * the prefix and after it), among them inline ties agreeing with the constant through byte 7 and long ties
      * agreeing through byte 11 (the length decides), nulls with garbage views, 1..3000 rows (window borders and the
@@ -482,7 +482,7 @@ class PredicatePropertyTest {
      * long tie naming a missing buffer in such a window fails naming its row.
      */
     @Test
-    void orderSettledTiesTellLongFromInlineByTheViewWord() {
+    void orderOverMixedInlineAndLongTies() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFE, (byte) 0xFF};
         int[] inlineLengths = {0, 1, 4, 5, 8, 11, 12};
@@ -503,7 +503,7 @@ class PredicatePropertyTest {
                         v = null;
                     } else if (kind < 8) { // long tie, through byte 4, 8 or 12
                         v = sharingStart(random, start, longLengths[random.nextInt(longLengths.length)], alphabet);
-                    } else if (kind < 13) { // inline tie the pass settles: differs within bytes 4..7
+                    } else if (kind < 13) { // inline tie that differs within bytes 4..7
                         v = sharingStart(random, start, inlineLengths[random.nextInt(inlineLengths.length)], alphabet);
                         if (v.length > 4) {
                             v[4 + random.nextInt(Math.min(4, v.length - 4))] ^= (byte) 0x41;
@@ -539,9 +539,9 @@ class PredicatePropertyTest {
                 }
             }
         }
-        // A long tie naming a missing buffer, among settled inline ties, in the second word and window.
+        // A long tie naming a missing buffer, among inline ties, in the second word and window.
         int rows = 2100;
-        // Inline rows differ from the constant at byte 5: the pass settles them.
+        // Inline rows differ from the constant at byte 5.
         List<byte[]> values = settledInlineAndLongTies(nonZero, rows, 5);
         byte[] k = Arrays.copyOf(nonZero, 13);
         try (Arena arena = Arena.ofConfined()) {
@@ -551,23 +551,21 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Windows of {@link TieWords#LARGE_WINDOW} rows over a buffer far larger than the cache, switching to
-     * {@link TieWords#WINDOW} after a window crowded with ties and back after a sparse one: regions of
-     * {@code LARGE_WINDOW} rows with 5, 100, 2 and 50% of rows sharing the constants' start (so window borders fall
-     * inside regions too), values of 0..25 bytes with 12, 13, 16 and 17 among them, bytes 0x80..0xFF after the
+     * A buffer far larger than the cache, in regions of {@link #REGION} rows with 5, 100, 2 and 50% of rows
+     * sharing the constants' start (so that sparse and crowded windows follow each other), values of 0..25 bytes with 12, 13, 16 and 17 among them, bytes 0x80..0xFF after the
      * prefix, nulls with garbage views; order (every comparison) and starts-with (patterns of 5..13, 17 and 25
      * bytes) against the model through every entry point and selection. A large column whose long row names a
      * missing buffer fails naming it.
      */
     @Test
-    void largeWindowsFollowTheTieShareOverALargeBuffer() {
+    void regionsOfTiesOverALargeBuffer() {
         int[] lengths = {0, 5, 8, 11, 12, 13, 15, 16, 17, 25};
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
-        int rows = 3 * TieWords.LARGE_WINDOW + 1500;
+        int rows = 3 * REGION + 1500;
         long seed = 0x1A6E;
         Random random = new Random(seed);
         byte[] start = randomBytes(random, 25, alphabet);
-        List<byte[]> values = sharingValues(random, rows, new int[] {5, 100, 2, 50}, TieWords.LARGE_WINDOW, 0, 16,
+        List<byte[]> values = sharingValues(random, rows, new int[] {5, 100, 2, 50}, REGION, 0, 16,
                 lengths, start, alphabet);
         List<byte[]> constants = new ArrayList<>();
         for (int length : new int[] {5, 9, 12, 13, 17, 25}) {
@@ -578,7 +576,6 @@ class PredicatePropertyTest {
         noNulls.replaceAll(v -> v == null ? sharingStart(random, start, 17, alphabet) : v);
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
-            assertEquals(TieWords.LARGE_WINDOW, TieWords.windowRows(large), "a large buffer takes large windows");
             for (ViewColumn column : List.of(large, TestData.withGarbageNullViews(arena, large, seed),
                     oneAdoptedBuffer(arena, noNulls, LARGE_BUFFER_BYTES))) {
                 List<byte[]> model = column.nullCount() == 0 ? noNulls : values;
@@ -604,7 +601,7 @@ class PredicatePropertyTest {
                 }
             }
             // A long row past the first large window naming a buffer the column does not have.
-            int row = TieWords.LARGE_WINDOW + 7;
+            int row = REGION + 7;
             while (values.get(row) == null || values.get(row).length <= 12
                     || !Arrays.equals(values.get(row), 0, 4, start, 0, 4)) {
                 row++;
@@ -625,89 +622,20 @@ class PredicatePropertyTest {
     }
 
     /**
-     * A call over {@link OrderPredicate#STREAMED_ROWS} rows or more over a buffer far larger than the cache, whose
-     * windows run the settling pass whenever their first rows hold an inline row: mixed lengths 0 to 25 (12, 13,
-     * 16, 17 among them), 5% of rows sharing the constants' start with 0x80 and above in their bytes 4..11, a
-     * stretch of only long rows (windows that keep the plain pass), one of only inline rows sharing the start
-     * (crowded words), nulls with garbage views; every comparison against the model, through every entry point for
-     * two of them.
-     */
-    @Test
-    void streamedCallsSettleInlineTies() {
-        ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
-        int[] lengths = {0, 1, 5, 8, 11, 12, 13, 16, 17, 25};
-        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
-        int rows = OrderPredicate.STREAMED_ROWS + 3 * TieWords.LARGE_WINDOW + 333;
-        long seed = 0x57EA;
-        Random random = new Random(seed);
-        byte[] start = randomBytes(random, 25, alphabet);
-        start[0] = 'a';
-        start[5] = (byte) 0x80;
-        start[9] = (byte) 0xFF;
-        List<byte[]> values = new ArrayList<>(rows);
-        for (int row = 0; row < rows; row++) {
-            boolean allLong = row >= 2 * TieWords.LARGE_WINDOW && row < 4 * TieWords.LARGE_WINDOW;
-            boolean crowdedInline = row >= 6 * TieWords.LARGE_WINDOW && row < 6 * TieWords.LARGE_WINDOW + 3000;
-            int length = allLong ? 13 + random.nextInt(13) : crowdedInline ? 5 + random.nextInt(8)
-                    : lengths[random.nextInt(lengths.length)];
-            if (!allLong && !crowdedInline && random.nextInt(40) == 0) {
-                values.add(null);
-            } else if (crowdedInline || random.nextInt(20) == 0) {
-                values.add(sharingStart(random, start, length, alphabet));
-            } else {
-                byte[] v = randomBytes(random, length, alphabet);
-                if (length > 0) {
-                    v[0] = (byte) 0xC3; // never the start's first byte: decided by the view
-                }
-                values.add(v);
-            }
-        }
-        List<byte[]> constants = new ArrayList<>();
-        for (int length : new int[] {5, 8, 12, 13, 25}) {
-            constants.add(sharingStart(random, start, length, alphabet));
-        }
-        constants.add(Arrays.copyOf(start, 9));
-        try (Arena arena = Arena.ofConfined()) {
-            ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
-            assertEquals(TieWords.LARGE_WINDOW, TieWords.windowRows(large), "a large buffer takes large windows");
-            for (ViewColumn column : List.of(large, TestData.withGarbageNullViews(arena, large, seed))) {
-                String where = "streamed nulls=" + column.nullCount() + " seed=" + seed;
-                for (byte[] k : constants) {
-                    for (Comparison c : Comparison.values()) {
-                        if (c == Comparison.EQUAL || c == Comparison.NOT_EQUAL) {
-                            continue;
-                        }
-                        long want = values.stream()
-                                .filter(v -> v != null && c.accepts(Arrays.compareUnsigned(v, k))).count();
-                        assertEquals(want, ViewPredicates.compare(c, k).count(column),
-                                where + " count " + c + " constant=" + ModelChecks.show(k));
-                    }
-                }
-                byte[] k = constants.get(3);
-                for (Comparison c : List.of(Comparison.LESS_THAN, Comparison.GREATER_THAN_OR_EQUAL)) {
-                    checkPredicate(where + " " + c + " constant=" + ModelChecks.show(k), ViewPredicates.compare(c, k),
-                            column, values, v -> c.accepts(Arrays.compareUnsigned(v, k)), seed);
-                }
-            }
-        }
-    }
-
-    /**
-     * Order's gathered tie loops ({@code OrderPredicate.resolveTiesGathered}: sparse windows of
-     * {@link TieWords#LARGE_WINDOW} rows over one buffer far larger than the cache) over words with every number of
-     * ties from 0 to 12 (the first six of a word are extracted without a branch, the rest in a loop), ties at a
+     * Order's ties over one buffer far larger than the cache, in regions of {@link #REGION} rows, over words with
+     * every number of ties from 0 to 12, ties at a
      * word's first and last row, at the last row of a window, the first of the next and the column's last row,
      * inline and long ties of 5 to 25 bytes sharing 4, 8 or 12 bytes with the constant's start (0x80 and above
      * among them), ties equal to a constant through byte 11 and beyond, nulls with garbage views; every comparison
-     * through every entry point against the model. A long tie in a gathered window naming a missing buffer, and one
+     * through every entry point against the model. A long tie in a sparse window naming a missing buffer, and one
      * pointing past the buffer's end, fail naming the row.
      */
     @Test
-    void gatheredTiesOfEveryCountPerWord() {
-        int[] tieLengths = {13, 5, 8, 11, 12, 16, 17, 25}; // a word's first tie is long, so the windows gather
+    void orderTiesOfEveryCountPerWord() {
+        int[] tieLengths = {13, 5, 8, 11, 12, 16, 17, 25}; // a word's first tie is long
         int[] otherLengths = {0, 1, 4, 8, 12, 13, 17, 25};
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
-        int rows = 2 * TieWords.LARGE_WINDOW + 777;
+        int rows = 2 * REGION + 777;
         long seed = 0x6A7E;
         Random random = new Random(seed);
         byte[] start = randomBytes(random, 25, alphabet);
@@ -726,7 +654,7 @@ class PredicatePropertyTest {
                 }
             }
         }
-        for (int row : new int[] {TieWords.LARGE_WINDOW - 1, TieWords.LARGE_WINDOW, rows - 1}) {
+        for (int row : new int[] {REGION - 1, REGION, rows - 1}) {
             tie[row] = true;
         }
         List<byte[]> values = new ArrayList<>();
@@ -754,14 +682,13 @@ class PredicatePropertyTest {
         constants.add(Arrays.copyOf(start, 12));
         try (Arena arena = Arena.ofConfined()) {
             ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
-            assertEquals(TieWords.LARGE_WINDOW, TieWords.windowRows(large), "a large buffer takes large windows");
             List<ViewColumn> columns = List.of(large, TestData.withGarbageNullViews(arena, large, seed));
             for (int i = 0; i < columns.size(); i++) {
                 checkEveryOrder("gathered ties column#" + i + " seed=" + seed, columns.get(i), values, constants,
                         seed);
             }
             // Long ties in the second window, one naming a missing buffer, one pointing past the buffer's end.
-            int row = TieWords.LARGE_WINDOW + 100;
+            int row = REGION + 100;
             while (!tie[row] || values.get(row).length <= 12) {
                 row++;
             }
@@ -771,7 +698,7 @@ class PredicatePropertyTest {
 
     /**
      * {@code rows} values alternating an 8-byte row (inline, {@code start}'s first 8 bytes with byte
-     * {@code differAt} flipped, so that a settling pass decides it) and a 25-byte row ({@code start}'s first 25
+     * {@code differAt} flipped) and a 25-byte row ({@code start}'s first 25
      * bytes: a long tie).
      */
     private static List<byte[]> settledInlineAndLongTies(byte[] start, int rows, int differAt) {
@@ -810,51 +737,8 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Order's gathered tie loops on a streamed call ({@link OrderPredicate#STREAMED_ROWS} rows and more over a buffer
-     * of {@link OrderPredicate#GATHER_MIN_BYTES}), where each tie's outcome bit goes straight into its accepted word:
-     * 1M rows of 0..25 bytes (0, 1, 11, 12, 13, 15, 16, 17 among them), in blocks of 5000 rows (so across window
-     * borders) of which 5%, 0%, 40% or 5% share the constant's first 4, 8 or 12 bytes (0x80 and above among them),
-     * one in 25 rows null (with garbage views too), copies of the start that are deep ties of a long constant;
-     * every comparison through every entry point (selections included) against the model. A long tie of a gathered
-     * window naming a missing buffer, and one pointing past the buffer's end, fail naming the row.
-     */
-    @Test
-    void streamedGatheredTiesMatchTheModel() {
-        byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
-        int rows = OrderPredicate.STREAMED_ROWS + 777;
-        long seed = 0x57EA;
-        Random random = new Random(seed);
-        byte[] start = randomBytes(random, 25, alphabet);
-        start[4] = (byte) 0x80;
-        List<byte[]> values = sharingValues(random, rows, new int[] {5, 0, 40, 5}, 5000, 0, 25,
-                new int[] {0, 1, 4, 8, 11, 12, 13, 15, 16, 17, 25}, start, alphabet);
-        for (int row = 7; row < rows; row += 997) {
-            values.set(row, Arrays.copyOf(start, 13 + row % 13)); // deep ties of the 25-byte start
-        }
-        List<byte[]> constants = List.of(Arrays.copyOf(start, 25), Arrays.copyOf(start, 12),
-                sharingStart(random, start, 17, alphabet), sharingStart(random, start, 8, alphabet));
-        try (Arena arena = Arena.ofConfined()) {
-            ViewColumn large = oneAdoptedBuffer(arena, values, LARGE_BUFFER_BYTES);
-            assertEquals(TieWords.LARGE_WINDOW, TieWords.windowRows(large), "a large buffer takes large windows");
-            List<ViewColumn> columns = List.of(large, TestData.withGarbageNullViews(arena, large, seed));
-            for (int i = 0; i < columns.size(); i++) {
-                checkEveryOrder("streamed gathered ties column#" + i + " seed=" + seed, columns.get(i), values,
-                        constants, seed);
-            }
-            // A long row sharing the start's first four bytes in a sparse block: a tie of a gathered window.
-            int row = 3 * 5000 + 1234;
-            while (values.get(row) == null || values.get(row).length <= 12
-                    || !Arrays.equals(values.get(row), 0, 4, start, 0, 4)) {
-                row++;
-            }
-            assertBadLongTieNamesItsRow(arena, large, row, start);
-        }
-    }
-
-    /**
-     * {@code count} of starts-with (patterns of 5..12 bytes) and of equality with a long constant, whose vector
-     * pass hands the long candidates' second view words to the buffer loop instead of their row ids: against the
-     * model over a large buffer (16384-row windows) in regions of 5/100/2/50% candidates, the same values packed
+     * {@code count} of starts-with (patterns of 5..12 bytes) and of equality with a long constant, whose long
+     * candidates read their buffer: against the model over a large buffer in regions of 5/100/2/50% candidates, the same values packed
      * into a small buffer (the last value, 13 bytes, ends at the buffer's end), and many buffers; values of 0-25
      * bytes with 0x80/0xFF in bytes 4..11; exact copies of long constants; patterns and constants of 5..13, 16,
      * 17 and 25 bytes. A long candidate naming a missing buffer fails naming the row, with one and many buffers.
@@ -864,7 +748,7 @@ class PredicatePropertyTest {
         ViewKernels.warmUp(); // so that count takes the vector pass that hands over the words (where the JVM has it)
         int[] lengths = {0, 5, 8, 11, 12, 13, 15, 16, 17, 25};
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
-        int rows = 2 * TieWords.LARGE_WINDOW + 3001;
+        int rows = 2 * REGION + 3001;
         long seed = 0x2F0D;
         Random random = new Random(seed);
         byte[] start = randomBytes(random, 25, alphabet);
@@ -874,7 +758,7 @@ class PredicatePropertyTest {
             k[length - 1] = (byte) 0xFF;
             constants.add(k);
         }
-        List<byte[]> values = sharingValues(random, rows, new int[] {5, 100, 2, 50}, TieWords.LARGE_WINDOW / 2, 0,
+        List<byte[]> values = sharingValues(random, rows, new int[] {5, 100, 2, 50}, REGION / 2, 0,
                 Integer.MAX_VALUE, lengths, start, alphabet);
         for (int row = 0; row < rows; row++) {
             if (random.nextInt(30) == 0) {
@@ -912,7 +796,7 @@ class PredicatePropertyTest {
                 }
             }
             // A long candidate past the first large window naming a buffer the column does not have.
-            int row = TieWords.LARGE_WINDOW + 11;
+            int row = REGION + 11;
             while (values.get(row).length <= 12 || !Arrays.equals(values.get(row), 0, 6, start, 0, 6)) {
                 row++;
             }
@@ -1059,7 +943,7 @@ class PredicatePropertyTest {
 
     /**
      * Starts-with's {@code count} when the long candidates of a pattern of 5 to 12 bytes are counted without
-     * writing ids ({@link TieWords#countMatchingLong}): every row shares the pattern's first four bytes, bytes 4..11
+     * writing ids: every row shares the pattern's first four bytes, bytes 4..11
      * differ from the pattern's at each position in turn (bytes 0x00 to 0xFF), lengths 0 to 25 and the last row
      * ending at the buffer's end, with no nulls (the count-only path) and with nulls (the two-phase path), on one
      * buffer and many, windows of 1024 rows and their borders; against {@code select} and the model.
@@ -1109,8 +993,8 @@ class PredicatePropertyTest {
 
     /**
      * Starts-with's {@code count} over regions of 1024-row windows whose share of long candidates goes 100 / 3 / 60 /
-     * 0 / 100 / 49 / 51% (the one-buffer count loop, {@link TieWords#countMatchingLong}, takes dense and sparse
-     * windows in turn, and the windows' size follows the share over a large buffer), region borders off the window
+     * 0 / 100 / 49 / 51% (dense and sparse
+     * windows in turn), region borders off the window
      * borders, lengths 0, 1, 11, 12, 13, 15, 16, 17 and 25, bytes 4..11 differing from the pattern by 0x80 and 0xFF,
      * patterns of 5..13, 17 and 25 bytes, the last value ending at the buffer's end; one buffer, one buffer of 8 MiB,
      * many buffers and nulls with garbage views, every entry point and selection ({@link ModelChecks#checkPredicate}).
@@ -1211,22 +1095,19 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Starts-with's {@code count} where sparse long candidates over a buffer of 8 MiB or more are gathered (their
-     * offsets read in a loop of their own, {@link TieWords#countMatchingLongGathered}): 16384-row windows with 4%
-     * long candidates, one window made dense (70% in 2500 rows, so it and the 1024-row windows after it take the
-     * one loop) and one with none; long candidates on both sides of the first window border (rows 16383, 16384)
+     * Starts-with's {@code count} where sparse long candidates over a buffer of 8 MiB or more are sparse: 16384-row windows with 4%
+     * long candidates, one window made dense (70% in 2500 rows) and one with none; long candidates on both sides of the first window border (rows 16383, 16384)
      * and at the column's end, whose 25 bytes end exactly at the buffer's end; lengths 0, 1, 11, 12, 13, 15, 16, 17
      * and 25; bytes 4..11 changed to 0x80-flipped or 0xFF bytes; patterns of 5..13, 17 and 25 bytes. Columns: that
-     * buffer, the same values packed (no gathering), two large buffers and many small ones (the many-buffer loop),
+     * buffer, the same values packed, two large buffers and many small ones,
      * and the large buffer with nulls whose views hold garbage; against the model, every entry point and selection
-     * for three patterns. {@code select} over all rows gathers too ({@link TieWords#keepMatching}: its candidates,
-     * inline and long, are sparse, in blocks of 1024), as does {@code count} for patterns over 12 bytes. A gathered
+     * for three patterns. {@code select} over all rows is checked too, as is {@code count} for patterns over 12 bytes. A sparse
      * candidate naming a missing buffer or pointing past the buffer's end fails, in {@code count} and in
      * {@code select}, with a one-line error naming the row and the numbers. Equality's {@code select} with long
-     * constants (candidates sparse and long: {@link TieWords#keepMatchingLong}) is checked the same way.
+     * constants (candidates sparse and long) is checked the same way.
      */
     @Test
-    void startsWithAndEqualityGatherSparseLongCandidatesOverALargeBuffer() {
+    void startsWithAndEqualityOverSparseLongCandidatesOnALargeBuffer() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] inlineOrShort = {0, 1, 11, 12, 13, 15, 16, 17, 25};
@@ -1236,12 +1117,12 @@ class PredicatePropertyTest {
         byte[] start = randomBytes(random, 25, alphabet);
         start[6] = (byte) 0x80;
         start[10] = (byte) 0xFF;
-        int rows = 3 * TieWords.LARGE_WINDOW + 1777;
+        int rows = 3 * REGION + 1777;
         List<byte[]> values = new ArrayList<>();
         List<Integer> longCandidateRows = new ArrayList<>();
         for (int row = 0; row < rows; row++) {
             int percent = row >= 20_000 && row < 22_500 ? 70 : row >= 40_000 && row < 41_000 ? 0 : 4;
-            boolean border = row == TieWords.LARGE_WINDOW - 1 || row == TieWords.LARGE_WINDOW || row == rows - 1;
+            boolean border = row == REGION - 1 || row == REGION || row == rows - 1;
             boolean longCandidate = border || random.nextInt(100) < percent;
             int length = row == rows - 1 ? 25 : longCandidate ? longLengths[random.nextInt(longLengths.length)]
                     : inlineOrShort[random.nextInt(inlineOrShort.length)];
@@ -1367,8 +1248,7 @@ class PredicatePropertyTest {
 
     /**
      * Starts-with's {@code count} over windows where every row is a long candidate (every value shares the
-     * pattern's first four bytes and is longer than 12), read in row order without ids
-     * ({@link TieWords#countMatchingLongRun}): full 1024-row windows, one whose last row is inline instead (the id
+     * pattern's first four bytes and is longer than 12), every row a tie: full 1024-row windows, one whose last row is inline instead (the id
      * loop), and a last, partial window whose last value ends at the buffer's end; lengths 13, 15, 16, 17 and 25;
      * bytes 4..11 changed to 0x80-flipped or 0xFF bytes; patterns of 5..13, 17 and 25 bytes; one small buffer, one
      * of 8 MiB (a single 16384-row window, which its inline row sends to the id loop), many buffers, and nulls with
@@ -1386,10 +1266,10 @@ class PredicatePropertyTest {
         byte[] start = randomBytes(random, 25, alphabet);
         start[5] = (byte) 0xFF;
         start[8] = (byte) 0x80;
-        int rows = 3 * TieWords.WINDOW + 500;
+        int rows = 3 * ViewWordPredicate.WINDOW + 500;
         List<byte[]> values = new ArrayList<>();
         for (int row = 0; row < rows; row++) {
-            boolean inline = row == 2 * TieWords.WINDOW - 1; // the second window's last row
+            boolean inline = row == 2 * ViewWordPredicate.WINDOW - 1; // the second window's last row
             int length = row == rows - 1 ? 25 : inline ? 11 : longLengths[random.nextInt(longLengths.length)];
             byte[] v = Arrays.copyOf(start, length);
             if (random.nextInt(3) == 0) {
@@ -1424,7 +1304,7 @@ class PredicatePropertyTest {
                 }
             }
             ViewPredicate startsWith = ViewPredicates.startsWith(Arrays.copyOf(start, 6));
-            for (int row : new int[] {TieWords.WINDOW - 300, rows - 1}) { // in run windows: the first and last
+            for (int row : new int[] {ViewWordPredicate.WINDOW - 300, rows - 1}) { // in run windows: the first and last
                 for (boolean pastTheEnd : new boolean[] {false, true}) {
                     ViewColumn bad = withMalformedRow(arena, small, row, pastTheEnd);
                     String expected = malformedRowError(small, row, values.get(row).length, pastTheEnd);
@@ -1437,9 +1317,8 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Starts-with's {@code count} when the vector pass skips the length test (a pattern of 1..12 bytes whose last
-     * byte is not zero, {@code PanamaViewWords.prefixStepPadded}: an inline row shorter than the pattern fails at
-     * the pattern's last byte, where its padding is zero), against the model: mixed inline and long rows of 0..13,
+     * Starts-with's {@code count} for patterns of 1..12 bytes whose last byte is or is not zero (an inline row shorter than
+     * the pattern has zero padding at the pattern's last byte), against the model: mixed inline and long rows of 0..13,
      * 15, 16, 17 and 25 bytes, half of them a prefix of the pattern's value cut short before the pattern's end (they
      * agree with every byte they have), the others with 100 / 50% sharing its first four bytes and a byte flipped
      * by 0x80 or made 0xFF anywhere; bytes 0x00, 0x80 and above in prefixes; every pattern also with a last byte of
@@ -1448,7 +1327,7 @@ class PredicatePropertyTest {
      * point for three patterns.
      */
     @Test
-    void startsWithCountWithoutTheLengthTestMatchesTheModel() {
+    void startsWithCountAroundPatternsLastByteMatchesTheModel() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] lengths = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 25};
@@ -1460,7 +1339,7 @@ class PredicatePropertyTest {
         for (int i = 3; i < 12; i++) {
             start[i] |= 1; // no zero byte: the padding of a cut-short value differs from each pattern byte
         }
-        int window = TieWords.WINDOW;
+        int window = ViewWordPredicate.WINDOW;
         List<byte[]> values = new ArrayList<>();
         for (int region = 0; region < 3; region++) {
             int share = region == 1 ? 50 : 100;
@@ -1515,8 +1394,7 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Starts-with's {@code count} where windows of nothing but long rows are counted row by row with no pass
-     * ({@link TieWords#countPrefixRows}), against the model: regions of about a window each whose rows are all long
+     * Starts-with's {@code count} over windows of nothing but long rows, against the model: regions of about a window each whose rows are all long
      * (lengths 13, 15, 16, 17, 25) with 100 / 20 / 40 / 60% sharing the pattern's first four bytes (the others differ
      * in a prefix byte by 0x80, and the first 64 rows are mostly candidates so that the first window takes the row
      * loop), then regions with one inline row (lengths 0, 1, 11, 12, its bytes 8..11 zero or 0xFF so that the loop
@@ -1530,7 +1408,7 @@ class PredicatePropertyTest {
      * not: candidates fail with the one-line error naming the row, other rows leave the model's count.
      */
     @Test
-    void startsWithCountRowLoopOverAllLongWindowsMatchesTheModel() {
+    void startsWithCountOverAllLongWindowsMatchesTheModel() {
         ViewKernels.warmUp(); // so that count takes the vector pass, as it does once warm (where the JVM has it)
         byte[] alphabet = {0x00, 'a', 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
         int[] longLengths = {13, 15, 16, 17, 25};
@@ -1545,7 +1423,7 @@ class PredicatePropertyTest {
         int[] shares = {100, 20, 40, 60, 100, 100, 100, 100, 100};
         // -1: no inline row; else where the region's inline row is: 0 (its first row), 1 (its last), 2 (middle)
         int[] inlineAt = {-1, -1, -1, -1, 0, 1, 2, -1, -1};
-        int window = TieWords.WINDOW;
+        int window = ViewWordPredicate.WINDOW;
         List<byte[]> values = new ArrayList<>();
         for (int region = 0; region < shares.length; region++) {
             int first = values.size();
@@ -2203,8 +2081,8 @@ class PredicatePropertyTest {
     }
 
     /**
-     * Inline constants over columns without nulls, where {@code count} takes its own branch-free pass over both
-     * view words (EqualityPredicate.countRows): any one byte changed, a byte more or less, must not count.
+     * Inline constants over columns without nulls, where one branch-free pass over both view words decides every
+     * row: any one byte changed, a byte more or less, must not count.
      */
     @Test
     void inlineConstantsCountedWithoutNulls() {

@@ -1,7 +1,6 @@
 package dev.stringview;
 
 import static dev.stringview.ModelChecks.checkPredicate;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -141,18 +140,16 @@ class ViewWordPassTest {
     }
 
     /**
-     * The order kernel's vector pass switches, window by window, between leaving every row with the constant's
-     * prefix to the tie phase and settling the inline ones from their views ({@code settleInline}), after a window
-     * whose crowded words had such rows, with a plain pass every eighth window. Columns of 9,000 to 9,500 rows
-     * (more than eight windows, not a multiple of 32) run through regimes of about 1,500 rows each: words crowded
-     * with inline ties (lengths 0..13 around the inline edge, most sharing the constant's first 4, 8 or 12
-     * bytes), crowded with long ties (17 and 25 bytes), sparse ties, crowded with a mix, so that the mode turns on
-     * and off inside one call and at window borders. Bytes 0x00, 0x80 and 0xFF, nulls with garbage views, every
-     * shape; constants of 0..13, 17 and 25 bytes from the shared start, and a row's own value; every comparison
-     * against the on-heap model, through select, count, mask, test and selections.
+     * Order over columns of 9,000 to 9,500 rows (more than eight windows, not a multiple of 32) that run through
+     * regimes of about 1,500 rows each: words crowded with inline ties (lengths 0..13 around the inline edge, most
+     * sharing the constant's first 4, 8 or 12 bytes), crowded with long ties (17 and 25 bytes), sparse ties,
+     * crowded with a mix, so that the tie share changes inside one call and at window borders. Bytes 0x00, 0x80 and
+     * 0xFF, nulls with garbage views, every shape; constants of 0..13, 17 and 25 bytes from the shared start, and a
+     * row's own value; every comparison against the on-heap model, through select, count, mask, test and
+     * selections.
      */
     @Test
-    void orderSettlesInlineTiesAcrossWindows() {
+    void orderAcrossRegimesOfTies() {
         warmUpVectorPasses();
         int[] constantLengths = {0, 1, 3, 4, 5, 8, 11, 12, 13, 17, 25};
         for (int trial = 0; trial < 3; trial++) {
@@ -210,13 +207,13 @@ class ViewWordPassTest {
     }
 
     /**
-     * The vector methods against the scalar loops they replace, directly, over ranges that start and end anywhere
-     * (not only at the kernels' chunk borders), on views of random words (lengths of either sign, any prefix) and
-     * of view-like words sharing a constant's prefix. The output array has room for exactly {@code to - from}
-     * ids, so a vector store past that room would fail.
+     * The vector passes against the model of their bits, directly, over windows that start and end anywhere (not
+     * only at the kernels' window borders) and up to the segment's end, on views of random words (lengths of either
+     * sign, any prefix) and of view-like words sharing a constant's prefix. The output words are filled with
+     * garbage first: a pass overwrites every word it covers.
      */
     @Test
-    void vectorMethodsMatchTheScalarLoops() {
+    void vectorPassesMatchTheModel() {
         warmUpVectorPasses();
         Vectorization.ViewWordScan vector = Vectorization.viewWords();
         assumeTrue(vector != null, "the vector code is not active in this run");
@@ -236,97 +233,78 @@ class ViewWordPassTest {
             }
             MemorySegment views = MemorySegment.ofArray(words);
             int from = size == 0 ? 0 : random.nextInt(size + 1);
-            int to = from + (size == from ? 0 : random.nextInt(size - from + 1));
-            String what = "trial=" + trial + " size=" + size + " from=" + from + " to=" + to;
+            if (random.nextInt(4) == 0) {
+                from = Math.max(0, size - random.nextInt(1100)); // a window ending at the segment's end
+            }
+            int count = Math.min(1024, size - from == 0 ? 0 : random.nextInt(size - from + 1));
+            String what = "trial=" + trial + " size=" + size + " from=" + from + " count=" + count;
+            int wordsOut = (count + 63) >>> 6;
+            long[] a = new long[wordsOut + 1];
+            long[] b = new long[wordsOut + 1];
 
-            int[] out = new int[to - from];
-            int n = vector.equalWord0(views, from, to, k0, out);
-            assertArrayEquals(IntStream.range(from, to).filter(r -> words[2 * r] == k0).toArray(),
-                    Arrays.copyOf(out, n), what + " equalWord0");
-
-            assertEquals(IntStream.range(0, to).filter(r -> words[2 * r] == k0 && words[2 * r + 1] == k1).count(),
-                    vector.countEqualViews(views, to, k0, k1), what + " countEqualViews");
+            fillGarbage(random, a, b);
+            vector.equalWords(views, from, count, k0, k1, a, b);
+            assertBits(what + " equalWords word0Equal", from, count, a, r -> words[2 * r] == k0);
+            assertBits(what + " equalWords viewEqual", from, count, b,
+                    r -> words[2 * r] == k0 && words[2 * r + 1] == k1);
 
             int patternLength = random.nextInt(20);
             long prefixMask = lowBytes(Math.min(patternLength, 4)) << 32;
             long inlineMask = lowBytes(Math.max(0, Math.min(patternLength, 12) - 4));
-            // One pattern in four ends in a zero byte: countPrefix then keeps its length test.
-            long lastByteMask = patternLength == 0 ? 0 : patternLength <= 4 ? 0xFFL << (24 + 8 * patternLength)
-                    : patternLength <= 12 ? 0xFFL << (8 * (patternLength - 5)) : 0;
-            boolean zeroLast = random.nextInt(4) == 0;
-            long prefixBits = k0 & prefixMask & (zeroLast && patternLength <= 4 ? ~lastByteMask : -1L);
-            long inlineBits = k1 & inlineMask & (zeroLast && patternLength > 4 ? ~lastByteMask : -1L);
-            n = vector.prefixCandidates(views, from, to, prefixMask, prefixBits, patternLength, inlineMask,
-                    inlineBits, out);
-            assertArrayEquals(candidates(words, from, to, prefixMask, prefixBits, patternLength, inlineMask,
-                    inlineBits), Arrays.copyOf(out, n), what + " prefixCandidates patternLength=" + patternLength);
-            // The count form: the same candidates, those the view decides counted, the long ones of a pattern
-            // longer than 4 bytes written (the slots past them are filled first, to see stale ids). A pattern of
-            // 1..12 bytes whose last byte is not zero skips the length test and so needs zero padding after an
-            // inline value (as validation requires): on these random words only the other patterns are checked,
-            // and every pattern on a copy of them with the padding of inline rows (and all bytes of rows of
-            // negative length) zeroed.
-            boolean lengthTested = patternLength == 0 || patternLength > 12
-                    || ((prefixBits | inlineBits) & lastByteMask) == 0;
-            long[] padded = words.clone();
-            for (int i = 0; i < size; i++) {
-                int length = (int) padded[2 * i];
-                if (length <= 12) {
-                    int kept = Math.max(0, length);
-                    padded[2 * i] = padded[2 * i] & (lowBytes(Math.min(kept, 4)) << 32 | 0xFFFF_FFFFL);
-                    padded[2 * i + 1] &= lowBytes(Math.max(0, kept - 4));
-                }
-            }
-            for (long[] checked : lengthTested ? new long[][] {words, padded} : new long[][] {padded}) {
-                int[] expected = candidates(checked, from, to, prefixMask, prefixBits, patternLength, inlineMask,
-                        inlineBits);
-                Arrays.fill(out, -7);
-                long counted = vector.countPrefix(MemorySegment.ofArray(checked), from, to, prefixMask, prefixBits,
-                        patternLength, inlineMask, inlineBits, out);
-                int[] longRows = Arrays.stream(expected).filter(r -> patternLength > 4 && (int) checked[2 * r] > 12)
-                        .toArray();
-                String which = what + (checked == padded ? " zero-padded" : "") + " countPrefix";
-                assertEquals(expected.length - longRows.length, (int) (counted >>> 32),
-                        which + " decided patternLength=" + patternLength + " lengthTested=" + lengthTested);
-                assertArrayEquals(longRows, Arrays.copyOf(out, (int) counted),
-                        which + " long candidates patternLength=" + patternLength);
-            }
-            // The form that hands over second view words, into an array with exactly the room it asks for.
-            long[] words1 = new long[to - from + 8];
-            int equalWords = vector.equalWords1(views, from, to, k0, words1);
-            assertArrayEquals(IntStream.range(from, to).filter(r -> words[2 * r] == k0)
-                    .mapToLong(r -> words[2 * r + 1]).toArray(), Arrays.copyOf(words1, equalWords),
-                    what + " equalWords1");
+            long prefixBits = k0 & prefixMask & (random.nextInt(4) == 0 ? ~(0xFFL << 56) : -1L);
+            long inlineBits = k1 & inlineMask & (random.nextInt(4) == 0 ? ~(0xFFL << 24) : -1L);
+            fillGarbage(random, a, b);
+            vector.prefixWords(views, from, count, prefixMask, prefixBits, patternLength, inlineMask, inlineBits,
+                    a, b);
+            String how = what + " prefixWords patternLength=" + patternLength;
+            assertBits(how + " candidates", from, count, a, r -> candidate(words, r, prefixMask, prefixBits,
+                    patternLength, inlineMask, inlineBits));
+            assertBits(how + " longCandidates", from, count, b, r -> candidate(words, r, prefixMask, prefixBits,
+                    patternLength, inlineMask, inlineBits) && (int) words[2 * r] > 12);
 
-            int count = Math.min(1024, to - from);
             long firstKey = Long.reverseBytes(k0 >>> 32 | k1 << 32);
             int prefixLittleEndian = (int) (k0 >>> 32);
-            for (boolean settleInline : new boolean[] {false, true}) {
-                long[] less = new long[(count + 63) >>> 6];
-                long[] ties = new long[less.length];
-                vector.orderWords(views, from, count, firstKey, prefixLittleEndian, settleInline, less, ties);
-                for (int i = 0; i < count; i++) {
-                    long key = Long.reverseBytes(words[2 * (from + i)] >>> 32 | words[2 * (from + i) + 1] << 32);
-                    int row = from + i;
-                    String how = what + " settleInline=" + settleInline + " orderWords";
-                    assertEquals(Long.compareUnsigned(key, firstKey) < 0, (less[i >>> 6] >>> i & 1) != 0,
-                            () -> how + " less row=" + row);
-                    // A tie: the constant's prefix, and (settleInline) long or with the constant's bytes 4..11 (an
-                    // inline row whose bytes 4..11 differ is ordered by its "less" bit).
-                    boolean settled = settleInline && (int) words[2 * (from + i)] <= 12 && key != firstKey;
-                    assertEquals((key >>> 32) == (firstKey >>> 32) && !settled, (ties[i >>> 6] >>> i & 1) != 0,
-                            () -> how + " ties row=" + row);
-                }
-            }
+            fillGarbage(random, a, b);
+            vector.orderWords(views, from, count, firstKey, prefixLittleEndian, a, b);
+            assertBits(what + " orderWords less", from, count, a,
+                    r -> Long.compareUnsigned(orderKey(words, r), firstKey) < 0);
+            assertBits(what + " orderWords ties", from, count, b,
+                    r -> (orderKey(words, r) >>> 32) == (firstKey >>> 32)
+                            && ((int) words[2 * r] > 12 || orderKey(words, r) == firstKey));
         }
     }
 
-    /** The model of starts-with's candidates among the rows {@code [from, to)} of {@code words}. */
-    private static int[] candidates(long[] words, int from, int to, long prefixMask, long prefixBits,
-            int patternLength, long inlineMask, long inlineBits) {
-        return IntStream.range(from, to).filter(r -> (words[2 * r] & prefixMask) == prefixBits
-                && (int) words[2 * r] >= patternLength
-                && ((int) words[2 * r] > 12 || (words[2 * r + 1] & inlineMask) == inlineBits)).toArray();
+    /** View bytes 4..11 of row {@code r}, big-endian. */
+    private static long orderKey(long[] words, int r) {
+        return Long.reverseBytes(words[2 * r] >>> 32 | words[2 * r + 1] << 32);
+    }
+
+    private static void fillGarbage(Random random, long[] a, long[] b) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = random.nextLong();
+            b[i] = random.nextLong();
+        }
+    }
+
+    /**
+     * Bit {@code i} of {@code bits} is set exactly for the rows {@code from + i} ({@code i < count}) that
+     * {@code expected} accepts, the bits past {@code count} in the covered words are clear.
+     */
+    private static void assertBits(String what, int from, int count, long[] bits,
+            java.util.function.IntPredicate expected) {
+        for (int i = 0; i < ((count + 63) & ~63); i++) {
+            boolean set = (bits[i >>> 6] >>> i & 1) != 0;
+            boolean want = i < count && expected.test(from + i);
+            int row = from + i;
+            assertEquals(want, set, () -> what + " row=" + row);
+        }
+    }
+
+    /** The model of starts-with's candidate test for row {@code r} of {@code words}. */
+    private static boolean candidate(long[] words, int r, long prefixMask, long prefixBits, int patternLength,
+            long inlineMask, long inlineBits) {
+        return (words[2 * r] & prefixMask) == prefixBits && (int) words[2 * r] >= patternLength
+                && ((int) words[2 * r] > 12 || (words[2 * r + 1] & inlineMask) == inlineBits);
     }
 
     /** A first view word: a length of 0..40, a prefix from a few bytes including 0x00, 0x80 and 0xFF. */

@@ -53,7 +53,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       sides: new heap objects equal to a key, whose hash is known after the first lookup ({@code String} caches
  *       it, {@code ByteView.copyOf} computes it at construction). {@code lookupByteView} looks them up in a map
  *       keyed by column views (bytes in native memory), {@code lookupByteViewCopies} in a map keyed by heap
- *       copies ({@code ByteView.copyOf(String)}, each made right after its {@code String}).</li>
+ *       copies ({@code ByteView.copyOf(String)}, each made right after its {@code String}); {@code lookupBytes}
+ *       is the {@code byte[]}-wrapper peer ({@code Arrays.equals}, its {@code Arrays.hashCode} kept).</li>
  *   <li>{@code sort*}: sort {@code rows} URL-like keys (a copy of the array each time, in both):
  *       {@code sortByteView} sorts column views (bytes in the column's native buffers),
  *       {@code sortByteViewCopies} the heap copies of the lookup keys, both with {@link ByteView#comparator()};
@@ -123,8 +124,10 @@ public class ByteViewBenchmark {
         Map<String, Integer> stringMap;
         Map<ByteView, Integer> viewMap;
         Map<ByteView, Integer> copyMap;
+        Map<BytesKey, Integer> bytesMap;
         String[] stringProbes;
         ByteView[] viewProbes;
+        BytesKey[] bytesProbes;
 
         @Setup(Level.Trial)
         public void setup() {
@@ -152,13 +155,16 @@ public class ByteViewBenchmark {
             stringMap = new HashMap<>();
             viewMap = new HashMap<>();
             copyMap = new HashMap<>();
+            bytesMap = new HashMap<>();
             for (int i = 0; i < mapped; i++) {
                 stringMap.put(strings[i], i);
                 viewMap.put(views[i], i);
                 copyMap.put(copies[i], i);
+                bytesMap.put(new BytesKey(strings[i].getBytes(StandardCharsets.UTF_8)), i);
             }
             stringProbes = new String[BATCH];
             viewProbes = new ByteView[BATCH];
+            bytesProbes = new BytesKey[BATCH];
             for (int i = 0; i < BATCH; i++) {
                 int key = random.nextInt(mapped);
                 byte[] utf8 = strings[key].getBytes(StandardCharsets.UTF_8);
@@ -166,6 +172,7 @@ public class ByteViewBenchmark {
                 // first lookup (String caches it; a copy computes it at construction).
                 stringProbes[i] = new String(utf8, StandardCharsets.UTF_8);
                 viewProbes[i] = ByteView.copyOf(utf8);
+                bytesProbes[i] = new BytesKey(utf8.clone());
             }
             // A full collection slides every survivor into allocation order, where each key's String and its
             // copy were made side by side and the three maps' nodes were put side by side: both sides get the
@@ -330,6 +337,42 @@ public class ByteViewBenchmark {
             sum += k.stringMap.get(probe);
         }
         return sum;
+    }
+
+    /**
+     * Peer: {@code HashMap} keyed by a {@code byte[]} wrapper, the usual engine key for raw bytes
+     * ({@code Arrays.equals}, and {@code Arrays.hashCode} computed once at construction, as {@code ByteView.copyOf}
+     * does).
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long lookupBytes(Keys k) {
+        long sum = 0;
+        for (BytesKey probe : k.bytesProbes) {
+            sum += k.bytesMap.get(probe);
+        }
+        return sum;
+    }
+
+    /** A {@code byte[]} as a map key: its bytes decide equality, its hash is computed once. */
+    static final class BytesKey {
+        final byte[] bytes;
+        final int hash;
+
+        BytesKey(byte[] bytes) {
+            this.bytes = bytes;
+            this.hash = Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof BytesKey that && Arrays.equals(bytes, that.bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     @Benchmark

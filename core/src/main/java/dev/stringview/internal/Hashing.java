@@ -2,11 +2,7 @@ package dev.stringview.internal;
 
 import dev.stringview.ViewLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.lang.foreign.ValueLayout;
-import java.util.Objects;
 
 /**
  * 64-bit hashing of values. Inline values hash from their two view words; long values hash their bytes. A
@@ -17,9 +13,6 @@ public final class Hashing {
     private static final long K1 = 0x9E37_79B9_7F4A_7C15L;
     private static final long K2 = 0xC2B2_AE3D_27D4_EB4FL;
     private static final long K3 = 0x1656_67B1_9E37_79F9L;
-
-    private static final VarHandle LE_LONG_IN_ARRAY =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private Hashing() {}
 
@@ -43,13 +36,6 @@ public final class Hashing {
 
     /** Hash of {@code length} bytes at {@code offset} of {@code data}. */
     public static long hashBytes(MemorySegment data, long offset, int length) {
-        if (length >= Long.BYTES && data.heapBase().orElse(null) instanceof byte[] array) {
-            // Heap memory (ByteView.copyOf, probe keys): read the array itself. Each segment read pays the
-            // segment's bounds, liveness and read-only checks, and when one call site sees heap and native
-            // segments its type profile is shared by both; the array path is one bounds check and plain loads.
-            Objects.checkFromIndexSize(offset, length, data.byteSize());
-            return hashArray(array, Math.toIntExact(data.address() + offset), length);
-        }
         long h = length * K3;
         // An int word counter (C2 optimizes int-counted loops best; the offset stays long).
         int words = length >>> 3;
@@ -72,33 +58,6 @@ public final class Hashing {
             shift += 8;
             i++;
         }
-        h = Long.rotateLeft(h ^ tail * K1, 27) * K2;
-        return fmix64(h);
-    }
-
-    /**
-     * {@link #hashBytes(MemorySegment, long, int)} of {@code length} bytes at {@code offset} of {@code array}: the
-     * same value, for callers that hold the array itself (heap-backed {@code ByteView}s).
-     */
-    public static long hashBytes(byte[] array, int offset, int length) {
-        if (length < Long.BYTES) {
-            return hashBytes(MemorySegment.ofArray(array), offset, length);
-        }
-        return hashArray(array, offset, length);
-    }
-
-    /** {@link #hashBytes} of {@code length >= 8} bytes at {@code offset} of {@code array}: the same value. */
-    private static long hashArray(byte[] array, int offset, int length) {
-        Objects.checkFromIndexSize(offset, length, array.length);
-        long h = length * K3;
-        int i = offset;
-        int end = offset + length;
-        while (i + 8 <= end) {
-            h = Long.rotateLeft(h ^ (long) LE_LONG_IN_ARRAY.get(array, i) * K1, 27) * K2;
-            i += 8;
-        }
-        int rest = end - i;
-        long tail = rest == 0 ? 0 : (long) LE_LONG_IN_ARRAY.get(array, end - 8) >>> ((8 - rest) << 3);
         h = Long.rotateLeft(h ^ tail * K1, 27) * K2;
         return fmix64(h);
     }

@@ -31,16 +31,6 @@ public final class InlineViewLoop {
      */
     public static long buildTestingAscii(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
             MemorySegment views, long viewsOffset) {
-        return buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset, ViewLayout.INLINE_MAX);
-    }
-
-    /**
-     * {@link #buildTestingAscii(int[], int, int, MemorySegment, long, MemorySegment, long)} for sizes in
-     * [0, {@code maxSize}] ({@code maxSize} at most 12): a size above it throws, naming the row, as one above 12
-     * does ({@code InlineViews.buildTestingAsciiUpTo4} promises its callers exactly that).
-     */
-    public static long buildTestingAscii(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-            MemorySegment views, long viewsOffset, int maxSize) {
         int end = from + count;
         long charsBytes = chars.byteSize();
         // The sizes are checked in a pass of their own (C2 vectorizes it): with the checks and their throw inside
@@ -49,11 +39,11 @@ public final class InlineViewLoop {
         long sum = 0;
         for (int i = from; i < end; i++) {
             int length = sizes[i];
-            outside |= length | (maxSize - length); // negative for a size outside [0, maxSize]
+            outside |= length | (ViewLayout.INLINE_MAX - length); // negative for a size outside [0, 12]
             sum += length;
         }
         if (outside < 0 || sum > charsBytes - charsOffset) {
-            throw badRow(sizes, from, end, charsOffset, charsBytes, maxSize);
+            throw badRow(sizes, from, end, charsOffset, charsBytes);
         }
         long p = charsOffset;
         long valueBits = 0; // the OR of every value byte, in place in its word
@@ -82,14 +72,13 @@ public final class InlineViewLoop {
         return (valueBits & 0x8080_8080_8080_8080L) == 0 ? p : ~p;
     }
 
-    /** The error for the first row whose size is outside [0, maxSize] or whose value ends past the chars' end. */
-    private static RuntimeException badRow(int[] sizes, int from, int end, long p, long charsBytes, int maxSize) {
+    /** The error for the first row whose size is outside [0, 12] or whose value ends past the chars' end. */
+    private static RuntimeException badRow(int[] sizes, int from, int end, long p, long charsBytes) {
         for (int row = from; row < end; row++) {
             int length = sizes[row];
-            if (length < 0 || length > maxSize) {
-                return new IllegalArgumentException(maxSize == ViewLayout.INLINE_MAX
-                        ? "not an inline size: row=" + row + " size=" + length + " inlineMax=" + maxSize
-                        : "size outside [0, maxSize]: row=" + row + " size=" + length + " maxSize=" + maxSize);
+            if (length < 0 || length > ViewLayout.INLINE_MAX) {
+                return new IllegalArgumentException("not an inline size: row=" + row + " size=" + length
+                        + " inlineMax=" + ViewLayout.INLINE_MAX);
             }
             if (length > charsBytes - p) {
                 return new IndexOutOfBoundsException("chars end inside a value: row=" + row + " size=" + length

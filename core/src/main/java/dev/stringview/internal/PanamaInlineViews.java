@@ -25,20 +25,14 @@ import jdk.incubator.vector.VectorSpecies;
  *   <li>the permuted sizes blended into byte 0 of each view; the next group's window starts the mask's bit count
  *       further.</li>
  * </ol>
- * No vector is reinterpreted (see {@link #runUpTo4} for why that matters). {@link #buildUpTo4} and
- * {@link #buildUpTo8} are narrower forms (one window per 16 and per 8 rows); {@link #buildFromArray} runs any of
- * the three with its windows loaded from a heap array.
  * The chars offset is the only value carried from group to group (an add of a bit count), and no prefix sum is
- * computed: the version before this one summed the 16 sizes in the register (four shifted adds), spread offsets
- * and sizes to the view bytes with two byte permutes a group, took the chars with a third and blended the length
- * in, and was slower for blocks of 1-byte values (decision record 015).
+ * computed.
  *
  * <p>The step runs only while the last group's window (at most 3 x 4 x 12 bytes in, then 64) lies inside the chars
- * segment (or array), so that no load ever reaches past its end; the rows after that, and those of a step holding a
- * size outside [0, 12], go through {@link InlineViewLoop}, which builds them (or names the bad row). The steps go in
+ * segment, so that no load ever reaches past its end; the rows after that, and those of a step holding a size
+ * outside [0, 12], go through {@link InlineViewLoop}, which builds them (or names the bad row). The steps go in
  * runs counted in advance (as many as the chars left allow at 12 bytes a row), so that the loop C2 compiles has one
- * exit on a step count and keeps no segment check but the chars window's bound inside, which measured faster
- * (decision record 015).
+ * exit on a step count and keeps no segment check but the chars window's bound inside.
  *
  * <p>Referenced only by name from {@link Vectorization}, so that without the incubator module nothing links it.
  */
@@ -65,60 +59,6 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
     private static final ByteVector BYTE_IN_VALUE = bytes(k -> k % 16 >= 4 ? k % 16 - 4 : 127);
     /** Byte 0 of each view, where its length goes (bytes 1..3 stay zero: sizes are at most 12). */
     private static final VectorMask<Byte> LENGTH_BYTES = VectorMask.fromLong(BYTES, 0x0001_0001_0001_0001L);
-    /** The largest size {@link #buildUpTo4} takes, and the chars its step covers at most (16 x 4). */
-    private static final int UP_TO_4 = 4;
-    private static final long UP_TO_4_STEP_CHARS = (long) STEP_ROWS * UP_TO_4;
-    private static final IntVector FOUR = IntVector.broadcast(INTS, UP_TO_4);
-    /** Byte {@code k} takes narrowed size {@code k / 4}: each size in the 4 bytes of its int lane. */
-    private static final VectorShuffle<Byte> SIZE_PER_BYTE = VectorShuffle.fromOp(BYTES, k -> k / 4);
-    /** Each byte's index within its int lane, 0..3. */
-    private static final ByteVector BYTE_IN_LANE = bytes(k -> k & 3);
-    /**
-     * Group {@code g}'s views as a two-vector shuffle of (narrowed sizes, placed values): byte 0 of view {@code j}
-     * is size {@code 4g + j}, bytes 4..7 its value's 4 bytes (the exceptional index {@code 4(4g + j) + b - 64}
-     * takes lane {@code 4(4g + j) + b} of the values), every other byte the sizes' lane 63, which the narrowing
-     * left zero.
-     */
-    private static final VectorShuffle<Byte> UP_TO_4_VIEWS_0 = upTo4Views(0);
-    private static final VectorShuffle<Byte> UP_TO_4_VIEWS_1 = upTo4Views(1);
-    private static final VectorShuffle<Byte> UP_TO_4_VIEWS_2 = upTo4Views(2);
-    private static final VectorShuffle<Byte> UP_TO_4_VIEWS_3 = upTo4Views(3);
-
-    /** The largest size {@link #buildUpTo8} takes, and the chars its step covers at most (16 x 8). */
-    private static final int UP_TO_8 = 8;
-    private static final long UP_TO_8_STEP_CHARS = (long) STEP_ROWS * UP_TO_8;
-    private static final IntVector EIGHT = IntVector.broadcast(INTS, UP_TO_8);
-    /** Byte {@code k} takes narrowed size {@code k / 8} (rows 0..7) or {@code 8 + k / 8} (rows 8..15). */
-    private static final VectorShuffle<Byte> SIZE_PER_LONG_0 = VectorShuffle.fromOp(BYTES, k -> k / 8);
-    private static final VectorShuffle<Byte> SIZE_PER_LONG_1 = VectorShuffle.fromOp(BYTES, k -> 8 + k / 8);
-    /** Each byte's index within its long lane, 0..7. */
-    private static final ByteVector BYTE_IN_LONG = bytes(k -> k & 7);
-    /**
-     * Group {@code g}'s views as a two-vector shuffle of (narrowed sizes, the placed values of its half of the
-     * step): byte 0 of view {@code j} is size {@code 4g + j}, bytes 4..11 its value's 8 bytes (long lane
-     * {@code 4(g % 2) + j} of the half's values), every other byte the sizes' lane 63, which is zero.
-     */
-    private static final VectorShuffle<Byte> UP_TO_8_VIEWS_0 = upTo8Views(0);
-    private static final VectorShuffle<Byte> UP_TO_8_VIEWS_1 = upTo8Views(1);
-    private static final VectorShuffle<Byte> UP_TO_8_VIEWS_2 = upTo8Views(2);
-    private static final VectorShuffle<Byte> UP_TO_8_VIEWS_3 = upTo8Views(3);
-
-    private static VectorShuffle<Byte> upTo8Views(int group) {
-        return VectorShuffle.fromOp(BYTES, k -> {
-            int view = k / 16;
-            int lane = 4 * (group % 2) + view;
-            int b = k % 16;
-            return b == 0 ? 4 * group + view : b >= 4 && b < 12 ? 8 * lane + b - 4 - 64 : 63;
-        });
-    }
-
-    private static VectorShuffle<Byte> upTo4Views(int group) {
-        return VectorShuffle.fromOp(BYTES, k -> {
-            int row = 4 * group + k / 16;
-            int b = k % 16;
-            return b == 0 ? row : b >= 4 && b < 8 ? 4 * row + b - 4 - 64 : 63;
-        });
-    }
 
     private static ByteVector bytes(java.util.function.IntUnaryOperator byteAt) {
         byte[] bytes = new byte[BYTES.length()];
@@ -135,65 +75,20 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
     @Override
     public long build(int[] sizes, int from, int count, MemorySegment chars, long charsOffset, MemorySegment views,
             long viewsOffset) {
-        return steps(sizes, from, count, null, chars, charsOffset, views, viewsOffset, ViewLayout.INLINE_MAX);
-    }
-
-    @Override
-    public long buildUpTo4(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-            MemorySegment views, long viewsOffset) {
-        return steps(sizes, from, count, null, chars, charsOffset, views, viewsOffset, UP_TO_4);
-    }
-
-    @Override
-    public long buildUpTo8(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-            MemorySegment views, long viewsOffset) {
-        return steps(sizes, from, count, null, chars, charsOffset, views, viewsOffset, UP_TO_8);
-    }
-
-    @Override
-    public long buildFromArray(int[] sizes, int from, int count, byte[] chars, int charsOffset, MemorySegment views,
-            long viewsOffset, int maxSize) {
-        return steps(sizes, from, count, chars, MemorySegment.ofArray(chars), charsOffset, views, viewsOffset,
-                maxSize);
-    }
-
-    /**
-     * The steps of {@link #build} ({@link #run}), {@link #buildUpTo4} ({@link #runUpTo4}) or {@link #buildUpTo8}
-     * ({@link #runUpTo8}), as {@code maxSize} is 12, 4 or 8, then the scalar rows. The steps load their windows
-     * from {@code heapChars} when it is not null ({@link #buildFromArray}; {@code chars} is then a segment over
-     * it, for the scalar rows), else from {@code chars}.
-     */
-    private static long steps(int[] sizes, int from, int count, byte[] heapChars, MemorySegment chars,
-            long charsOffset, MemorySegment views, long viewsOffset, int maxSize) {
-        // A step of values of at most 4 bytes covers at most 64 chars, and its one window is those 64; one of
-        // values of at most 8 bytes at most 128, its second window starting at most 64 in.
-        long stepCharsMax = switch (maxSize) {
-            case UP_TO_4 -> UP_TO_4_STEP_CHARS;
-            case UP_TO_8 -> UP_TO_8_STEP_CHARS;
-            default -> STEP_CHARS_MAX;
-        };
         long p = charsOffset;
-        long charsBytes = heapChars != null ? heapChars.length : chars.byteSize();
-        long lastStepStart = charsBytes - (maxSize == ViewLayout.INLINE_MAX ? STEP_CHARS_ROOM : stepCharsMax);
+        long lastStepStart = chars.byteSize() - STEP_CHARS_ROOM;
         int end = from + count;
         int row = from;
         long at = viewsOffset;
         // The steps run in runs whose length is known before the run starts: a step covers at most
         // STEP_CHARS_MAX chars, so the next (room / STEP_CHARS_MAX + 1) steps all start at or before
         // lastStepStart. Inside a run the loop is counted (one exit on the step count), and C2 hoists the
-        // segments' liveness and the views' bounds checks out of it; with the chars offset in the loop's exit test
-        // it kept them, and the window bound and the chars' base, in every group (hsdis).
+        // segments' liveness and the views' bounds checks out of it.
         boolean nonAscii = false;
         while (row <= end - STEP_ROWS && p <= lastStepStart) {
-            int steps = (int) Math.min((end - row) / STEP_ROWS, (lastStepStart - p) / stepCharsMax + 1);
-            long ended = switch (maxSize) {
-                case UP_TO_4 -> heapChars == null ? runUpTo4Native(sizes, row, steps, chars, p, views, at)
-                        : runUpTo4(sizes, row, steps, heapChars, p, views, at);
-                case UP_TO_8 -> runUpTo8(sizes, row, steps, heapChars, chars, p, views, at);
-                default -> run(sizes, row, steps, heapChars, chars, p, views, at);
-            };
-            if (ended < 0) { // a size outside [0, maxSize]: the scalar loop builds from its step on and names the
-                // row
+            int steps = (int) Math.min((end - row) / STEP_ROWS, (lastStepStart - p) / STEP_CHARS_MAX + 1);
+            long ended = run(sizes, row, steps, chars, p, views, at);
+            if (ended < 0) { // a size outside [0, 12]: the scalar loop builds from its step on and names the row
                 int done = (int) ~ended;
                 for (int i = row; i < row + done * STEP_ROWS; i++) {
                     p += sizes[i];
@@ -207,7 +102,7 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             row += steps * STEP_ROWS;
             at += steps * (STEP_ROWS * 16L);
         }
-        long tail = InlineViewLoop.buildTestingAscii(sizes, row, end - row, chars, p, views, at, maxSize);
+        long tail = InlineViewLoop.buildTestingAscii(sizes, row, end - row, chars, p, views, at);
         return nonAscii && tail >= 0 ? ~tail : tail;
     }
 
@@ -221,7 +116,7 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
      * the ones after it unbuilt). The ASCII test is an OR of the expanded windows, which hold exactly the values'
      * bytes: one more vector op a group, in place of the reader's own pass over the chars.
      */
-    private static long run(int[] sizes, int row, int steps, byte[] heapChars, MemorySegment chars, long p,
+    private static long run(int[] sizes, int row, int steps, MemorySegment chars, long p,
             MemorySegment views, long at) {
         ByteVector valueBits = ByteVector.zero(BYTES);
         for (int s = 0; s < steps; s++) {
@@ -235,130 +130,21 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
             long stepAt = at + s * (STEP_ROWS * 16L);
             ByteVector size0 = sizeBytes.rearrange(SIZE_PER_VIEW_0);
             VectorMask<Byte> valueBytes0 = size0.compare(VectorOperators.GT, BYTE_IN_VALUE);
-            ByteVector values0 = group(heapChars, chars, p, valueBytes0, size0, views, stepAt);
+            ByteVector values0 = group(chars, p, valueBytes0, size0, views, stepAt);
             p += valueBytes0.trueCount();
             ByteVector size1 = sizeBytes.rearrange(SIZE_PER_VIEW_1);
             VectorMask<Byte> valueBytes1 = size1.compare(VectorOperators.GT, BYTE_IN_VALUE);
-            ByteVector values1 = group(heapChars, chars, p, valueBytes1, size1, views, stepAt + 64);
+            ByteVector values1 = group(chars, p, valueBytes1, size1, views, stepAt + 64);
             p += valueBytes1.trueCount();
             ByteVector size2 = sizeBytes.rearrange(SIZE_PER_VIEW_2);
             VectorMask<Byte> valueBytes2 = size2.compare(VectorOperators.GT, BYTE_IN_VALUE);
-            ByteVector values2 = group(heapChars, chars, p, valueBytes2, size2, views, stepAt + 128);
+            ByteVector values2 = group(chars, p, valueBytes2, size2, views, stepAt + 128);
             p += valueBytes2.trueCount();
             ByteVector size3 = sizeBytes.rearrange(SIZE_PER_VIEW_3);
             VectorMask<Byte> valueBytes3 = size3.compare(VectorOperators.GT, BYTE_IN_VALUE);
-            ByteVector values3 = group(heapChars, chars, p, valueBytes3, size3, views, stepAt + 192);
+            ByteVector values3 = group(chars, p, valueBytes3, size3, views, stepAt + 192);
             p += valueBytes3.trueCount();
             valueBits = valueBits.or(values0.or(values1).or(values2.or(values3)));
-        }
-        return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
-    }
-
-    /**
-     * {@link #run} for values of at most 4 bytes, where a view is {@code length | bytes << 32} and a zero word 1:
-     * the step's 16 values (at most 64 bytes) come from one 64-byte window, placed by one byte expand into the 16
-     * int lanes of a vector, each value in the low bytes of its lane. The expand's mask is a byte compare: the 16
-     * sizes narrowed to bytes, each spread to the 4 bytes of its lane by a byte permute, against the bytes' indexes
-     * in their lane, so byte {@code k} of lane {@code i} is set when {@code k < size_i}; its bit count is the step's
-     * chars. Each group's 4 views are then one two-vector byte permute of the narrowed sizes (byte 0 of each view,
-     * and zero bytes from their upper lanes) and the placed values (bytes 4..7), and one 512-bit store; the Vector
-     * API compiles that permute to two byte permutes and a blend. So a step loads its chars once, not four times,
-     * and the chars offset advances by one bit count a step.
-     *
-     * <p>No vector is reinterpreted here: before C2 compiles them, the Vector API runs a reinterpretation through
-     * a heap segment, and the vector stores' shared profile then holds heap segments, so C2 compiled every view
-     * store of {@link #run} too with a test for heap views (hsdis), which about doubled the size-1 builder's time
-     * in an earlier form of this method that reinterpreted three vectors a step (decision record 015).
-     *
-     * <p>This form reads the chars from a heap array ({@link #buildFromArray}); {@link #runUpTo4Native} is the same
-     * loop over a segment.
-     */
-    private static long runUpTo4(int[] sizes, int row, int steps, byte[] heapChars, long p, MemorySegment views,
-            long at) {
-        ByteVector valueBits = ByteVector.zero(BYTES);
-        for (int s = 0; s < steps; s++) {
-            IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
-            if (size.or(FOUR.sub(size)).compare(VectorOperators.LT, 0).anyTrue()) { // a size outside [0, 4]
-                return ~s;
-            }
-            ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
-            VectorMask<Byte> valueBytes = sizeBytes.rearrange(SIZE_PER_BYTE).compare(VectorOperators.GT,
-                    BYTE_IN_LANE);
-            ByteVector values = ByteVector.fromArray(BYTES, heapChars, (int) p).expand(valueBytes);
-            p += valueBytes.trueCount();
-            long stepAt = at + s * (STEP_ROWS * 16L);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_0, values).intoMemorySegment(views, stepAt, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_1, values).intoMemorySegment(views, stepAt + 64, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_2, values).intoMemorySegment(views, stepAt + 128, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_3, values).intoMemorySegment(views, stepAt + 192, LE);
-            valueBits = valueBits.or(values);
-        }
-        return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
-    }
-
-    /**
-     * {@link #runUpTo4} over chars in a segment, a method of its own (the array form's loop with a segment load):
-     * with one method for both kinds of chars,
-     * C2's code for the reader's blocks of values of at most 4 bytes (native chars) was several times slower in
-     * some JVMs (JMH forks reading only such blocks; decision record 015).
-     */
-    private static long runUpTo4Native(int[] sizes, int row, int steps, MemorySegment chars, long p,
-            MemorySegment views, long at) {
-        ByteVector valueBits = ByteVector.zero(BYTES);
-        for (int s = 0; s < steps; s++) {
-            IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
-            if (size.or(FOUR.sub(size)).compare(VectorOperators.LT, 0).anyTrue()) { // a size outside [0, 4]
-                return ~s;
-            }
-            ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
-            VectorMask<Byte> valueBytes = sizeBytes.rearrange(SIZE_PER_BYTE).compare(VectorOperators.GT,
-                    BYTE_IN_LANE);
-            ByteVector values = ByteVector.fromMemorySegment(BYTES, chars, p, LE).expand(valueBytes);
-            p += valueBytes.trueCount();
-            long stepAt = at + s * (STEP_ROWS * 16L);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_0, values).intoMemorySegment(views, stepAt, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_1, values).intoMemorySegment(views, stepAt + 64, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_2, values).intoMemorySegment(views, stepAt + 128, LE);
-            sizeBytes.rearrange(UP_TO_4_VIEWS_3, values).intoMemorySegment(views, stepAt + 192, LE);
-            valueBits = valueBits.or(values);
-        }
-        return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
-    }
-
-    /**
-     * {@link #runUpTo4}'s form for values of at most 8 bytes, where a view is {@code length | bytes 0..3 << 32}
-     * and {@code bytes 4..7} (word 1's upper half zero): a step's 16 values fill at most 128 bytes, so each half of
-     * the step (8 rows, at most 64 bytes) has one 64-byte window, placed by one byte expand into the 8 long lanes
-     * of a vector, each value in the low bytes of its lane. Each half's expand mask is the narrowed sizes spread
-     * to the 8 bytes of their long lane (a byte permute) compared with the bytes' indexes in their lane; its bit
-     * count is the half's chars. Each group's 4 views are one two-vector byte permute of the narrowed sizes and
-     * its half's placed values, and one 512-bit store. Two windows and two expands a step where {@link #run} has
-     * four, two bit counts on the chars offset's chain instead of four, and no vector reinterpreted (see
-     * {@link #runUpTo4}).
-     */
-    private static long runUpTo8(int[] sizes, int row, int steps, byte[] heapChars, MemorySegment chars, long p,
-            MemorySegment views, long at) {
-        ByteVector valueBits = ByteVector.zero(BYTES);
-        for (int s = 0; s < steps; s++) {
-            IntVector size = IntVector.fromArray(INTS, sizes, row + s * STEP_ROWS);
-            if (size.or(EIGHT.sub(size)).compare(VectorOperators.LT, 0).anyTrue()) { // a size outside [0, 8]
-                return ~s;
-            }
-            ByteVector sizeBytes = (ByteVector) size.convertShape(VectorOperators.I2B, BYTES, 0);
-            VectorMask<Byte> valueBytes0 = sizeBytes.rearrange(SIZE_PER_LONG_0).compare(VectorOperators.GT,
-                    BYTE_IN_LONG);
-            VectorMask<Byte> valueBytes1 = sizeBytes.rearrange(SIZE_PER_LONG_1).compare(VectorOperators.GT,
-                    BYTE_IN_LONG);
-            ByteVector values0 = window(heapChars, chars, p).expand(valueBytes0);
-            p += valueBytes0.trueCount();
-            ByteVector values1 = window(heapChars, chars, p).expand(valueBytes1);
-            p += valueBytes1.trueCount();
-            long stepAt = at + s * (STEP_ROWS * 16L);
-            sizeBytes.rearrange(UP_TO_8_VIEWS_0, values0).intoMemorySegment(views, stepAt, LE);
-            sizeBytes.rearrange(UP_TO_8_VIEWS_1, values0).intoMemorySegment(views, stepAt + 64, LE);
-            sizeBytes.rearrange(UP_TO_8_VIEWS_2, values1).intoMemorySegment(views, stepAt + 128, LE);
-            sizeBytes.rearrange(UP_TO_8_VIEWS_3, values1).intoMemorySegment(views, stepAt + 192, LE);
-            valueBits = valueBits.or(values0.or(values1));
         }
         return valueBits.compare(VectorOperators.LT, (byte) 0).anyTrue() ? p | NON_ASCII : p;
     }
@@ -368,20 +154,11 @@ final class PanamaInlineViews implements Vectorization.InlineViewScan {
      * views' {@code valueBytes}, and byte 0 of each view from {@code sizePerView} (each row's size in the 16 bytes
      * of its view); returns the views' value bytes (zero elsewhere).
      */
-    private static ByteVector group(byte[] heapChars, MemorySegment chars, long p, VectorMask<Byte> valueBytes,
+    private static ByteVector group(MemorySegment chars, long p, VectorMask<Byte> valueBytes,
             ByteVector sizePerView, MemorySegment views, long at) {
-        ByteVector values = window(heapChars, chars, p).expand(valueBytes);
+        ByteVector values = ByteVector.fromMemorySegment(BYTES, chars, p, LE).expand(valueBytes);
         values.blend(sizePerView, LENGTH_BYTES).intoMemorySegment(views, at, LE);
         return values;
-    }
-
-    /**
-     * The 64 chars at {@code p}: from the heap array when there is one, so that the segment loads' shared profile
-     * never sees heap segments (see {@link #runUpTo4}), else from the segment.
-     */
-    private static ByteVector window(byte[] heapChars, MemorySegment chars, long p) {
-        return heapChars != null ? ByteVector.fromArray(BYTES, heapChars, (int) p)
-                : ByteVector.fromMemorySegment(BYTES, chars, p, LE);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.stringview.internal;
 import dev.stringview.ViewLayout;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorMask;
@@ -10,38 +11,28 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The view-word passes of {@link Vectorization.ViewWordScan} with the Panama Vector API. One load takes
- * {@code LANES / 2} whole views (a 512-bit vector holds 8 longs: 4 views), so that even lanes hold first view words
- * (length, prefix) and odd lanes second ones; every lane is compared with a broadcast constant at once, the masks
- * become bits ({@code toLong}), and {@link Long#compress} keeps the lanes that matter (the even ones), one bit per
- * row in row order, 32 rows per step. Rows after the last full step go through the same scalar tests as the
- * kernels' scalar loops, so every method's output is exactly theirs.
+ * The view-word passes of {@link Vectorization.ViewWordScan} with the Panama Vector API, 512-bit vectors. One load
+ * takes 4 whole views (8 longs), so that even lanes hold first view words (length, prefix) and odd lanes second
+ * ones; every lane is compared with a broadcast constant at once, the masks become bits ({@code toLong}), and
+ * {@link Long#compress} keeps one bit per row in row order, 32 rows per step. Rows after the last full step go
+ * through the same tests one by one, so every method's output is exactly that of the kernels' scalar loops.
  *
- * <p>The width is a constant chosen when this class initializes: 512 bits, or 256 bits under
- * {@code -Dstringview.viewWordBits=256}, which exists only to compare the two widths (256 bits measured slower
- * than the scalar loops in cache, so {@link Vectorization} loads this class only on CPUs with 512-bit vectors). A
- * species held in a static final field is a constant to C2; passed around, it may not be, and the Vector API then
- * runs boxed code (see {@link PanamaByteSearch}).
+ * <p>{@link Vectorization} loads this class only on CPUs whose preferred vectors have 512 bits. A species held in
+ * a static final field is a constant to C2; passed around, it may not be, and the Vector API then runs boxed code
+ * (see {@link PanamaByteSearch}).
  */
 final class PanamaViewWords implements Vectorization.ViewWordScan {
-    private static final VectorSpecies<Long> LONGS = longSpecies();
-    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_512.vectorBitSize() == LONGS.vectorBitSize()
-            ? IntVector.SPECIES_512 : IntVector.SPECIES_256;
+    private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_512;
     private static final int LANES = LONGS.length();
-    /** Views per load. */
-    private static final int VIEWS = LANES / 2;
     /** Loads per step: a step fills one 64-bit word of lane bits, 32 rows. */
     private static final int LOADS = Long.SIZE / LANES;
     private static final int STEP_ROWS = 32;
     private static final long STEP_BYTES = STEP_ROWS * 16L;
     private static final long EVEN_LANES = 0x5555_5555_5555_5555L;
-    /** Every fourth bit: int lane 4k of a load is the first int of view k. */
-    private static final long QUARTER_LANES = 0x1111_1111_1111_1111L;
     /**
      * The incubator's unsigned less-than, looked up by name because it changed after JDK 22 (the release this code
      * compiles for): {@code UNSIGNED_LT} there, {@code ULT} since. Null when neither exists; order then flips the
-     * sign bits and compares signed. Held in a static final field, it is a constant to C2 (AVX-512 compares
-     * unsigned in one instruction, saving the XOR a load).
+     * sign bits and compares signed.
      */
     private static final VectorOperators.Comparison UNSIGNED_LT = unsignedLessThan();
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
@@ -58,10 +49,6 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
         return null;
     }
 
-    private static VectorSpecies<Long> longSpecies() {
-        return Vectorization.VIEW_WORD_BITS == 256 ? LongVector.SPECIES_256 : LongVector.SPECIES_512;
-    }
-
     /** Two broadcast constants alternating over the lanes: {@code even} in even lanes, {@code odd} in odd ones. */
     private static LongVector pairs(long even, long odd) {
         long[] lanes = new long[LANES];
@@ -72,127 +59,65 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
         return LongVector.fromArray(LONGS, lanes, 0);
     }
 
-    @Override
-    public int equalWord0(MemorySegment views, int from, int to, long k0, int[] out) {
-        LongVector constant = LongVector.broadcast(LONGS, k0);
-        int candidates = 0;
-        int row = from;
-        for (; row + STEP_ROWS <= to; row += STEP_ROWS) {
-            long at = (long) row << 4;
-            long lanes = 0;
-            for (int j = 0; j < LOADS; j++) {
-                lanes |= LongVector.fromMemorySegment(LONGS, views, at + j * (LANES * 8L), LE)
-                        .compare(VectorOperators.EQ, constant).toLong() << (j * LANES);
-            }
-            candidates = writeRows(out, candidates, row, Long.compress(lanes, EVEN_LANES));
-        }
-        for (; row < to; row++) {
-            if (views.get(ViewLayout.LAYOUT_LE_LONG, (long) row << 4) == k0) {
-                out[candidates++] = row;
-            }
-        }
-        return candidates;
+    private static LongVector load(MemorySegment views, long at) {
+        return LongVector.fromMemorySegment(LONGS, views, at, LE);
     }
 
     @Override
-    public int countEqualViews(MemorySegment views, int n, long k0, long k1) {
+    public void equalWords(MemorySegment views, int first, int count, long k0, long k1, long[] word0Equal,
+            long[] viewEqual) {
+        int words = (count + 63) >>> 6;
+        Arrays.fill(word0Equal, 0, words, 0L);
+        Arrays.fill(viewEqual, 0, words, 0L);
         LongVector constant = pairs(k0, k1);
-        int count = 0;
-        int row = 0;
-        for (; row + STEP_ROWS <= n; row += STEP_ROWS) {
-            long at = (long) row << 4;
+        long start = (long) first << 4;
+        int steps = count / STEP_ROWS;
+        for (int s = 0; s < steps; s++) {
+            long at = start + s * STEP_BYTES;
             long lanes = 0;
             for (int j = 0; j < LOADS; j++) {
-                lanes |= LongVector.fromMemorySegment(LONGS, views, at + j * (LANES * 8L), LE)
-                        .compare(VectorOperators.EQ, constant).toLong() << (j * LANES);
+                lanes |= load(views, at + j * (LANES * 8L)).compare(VectorOperators.EQ, constant).toLong()
+                        << (j * LANES);
             }
-            count += Long.bitCount(lanes & (lanes >>> 1) & EVEN_LANES); // both words of the view
+            int i = s * STEP_ROWS;
+            word0Equal[i >>> 6] |= Long.compress(lanes, EVEN_LANES) << (i & 63);
+            viewEqual[i >>> 6] |= Long.compress(lanes & (lanes >>> 1), EVEN_LANES) << (i & 63);
         }
-        for (; row < n; row++) {
-            long at = (long) row << 4;
-            if (views.get(ViewLayout.LAYOUT_LE_LONG, at) == k0 && views.get(ViewLayout.LAYOUT_LE_LONG, at + 8) == k1) {
-                count++;
-            }
+        for (int i = steps * STEP_ROWS; i < count; i++) {
+            long at = start + ((long) i << 4);
+            long same0 = views.get(ViewLayout.LAYOUT_LE_LONG, at) == k0 ? 1 : 0;
+            long same1 = views.get(ViewLayout.LAYOUT_LE_LONG, at + 8) == k1 ? 1 : 0;
+            word0Equal[i >>> 6] |= same0 << i;
+            viewEqual[i >>> 6] |= (same0 & same1) << i;
         }
-        return count;
     }
 
     @Override
-    public int prefixCandidates(MemorySegment views, int from, int to, long prefixMask, long prefixBits,
-            int patternLength, long inlineMask, long inlineBits, int[] out) {
+    public void prefixWords(MemorySegment views, int first, int count, long prefixMask, long prefixBits,
+            int patternLength, long inlineMask, long inlineBits, long[] candidates, long[] longCandidates) {
+        int words = (count + 63) >>> 6;
+        Arrays.fill(candidates, 0, words, 0L);
+        Arrays.fill(longCandidates, 0, words, 0L);
         LongVector masks = pairs(prefixMask, inlineMask);
         LongVector bits = pairs(prefixBits, inlineBits);
-        int candidates = 0;
-        int row = from;
-        for (; row + STEP_ROWS <= to; row += STEP_ROWS) {
-            long rows = prefixStep(views, (long) row << 4, masks, bits, patternLength);
-            candidates = writeRows(out, candidates, row, rows & LOW_INT);
+        long start = (long) first << 4;
+        int steps = count / STEP_ROWS;
+        for (int s = 0; s < steps; s++) {
+            long rows = prefixStep(views, start + s * STEP_BYTES, masks, bits, patternLength);
+            int i = s * STEP_ROWS;
+            candidates[i >>> 6] |= (rows & LOW_INT) << (i & 63);
+            longCandidates[i >>> 6] |= (rows >>> 32) << (i & 63);
         }
-        for (; row < to; row++) {
-            if (prefixRowBits(views, row, prefixMask, prefixBits, patternLength, inlineMask, inlineBits) != 0) {
-                out[candidates++] = row;
-            }
+        for (int i = steps * STEP_ROWS; i < count; i++) {
+            long at = start + ((long) i << 4);
+            long w0 = views.get(ViewLayout.LAYOUT_LE_LONG, at);
+            long isLong = (int) w0 > ViewLayout.INLINE_MAX ? 1 : 0;
+            long candidate = (w0 & prefixMask) == prefixBits && (int) w0 >= patternLength
+                    && (isLong != 0 || (views.get(ViewLayout.LAYOUT_LE_LONG, at + 8) & inlineMask) == inlineBits)
+                    ? 1 : 0;
+            candidates[i >>> 6] |= candidate << i;
+            longCandidates[i >>> 6] |= (candidate & isLong) << i;
         }
-        return candidates;
-    }
-
-    @Override
-    public long countPrefix(MemorySegment views, int from, int to, long prefixMask, long prefixBits,
-            int patternLength, long inlineMask, long inlineBits, int[] longCandidates) {
-        LongVector masks = pairs(prefixMask, inlineMask);
-        LongVector bits = pairs(prefixBits, inlineBits);
-        // A pattern of at most 4 bytes is decided by prefix and length alone: no candidate is left for the buffer.
-        long undecided = patternLength > ViewLayout.PREFIX_SIZE ? -1L : 0L;
-        // With a last pattern byte that is not zero and at most 12 bytes, the length test decides nothing the
-        // masked compares have not: an inline row shorter than the pattern has a zero (its padding) where the
-        // pattern's last byte is, and a long row is longer than the pattern. Such steps skip it, which measured
-        // faster on PrefixCollisionBatchBenchmark (decision record 013).
-        boolean paddingDecides = lastByteIsNotZero(patternLength, prefixBits, inlineBits);
-        int decided = 0;
-        int candidates = 0;
-        int row = from;
-        for (; row + STEP_ROWS <= to; row += STEP_ROWS) {
-            long rows = paddingDecides ? prefixStepPadded(views, (long) row << 4, masks, bits)
-                    : prefixStep(views, (long) row << 4, masks, bits, patternLength);
-            long longRows = (rows >>> 32) & undecided; // candidates whose bytes past the prefix are in a buffer
-            decided += Long.bitCount(rows & LOW_INT) - Long.bitCount(longRows);
-            if (longRows != 0) { // rare in most data, never in all-inline data: a predictable branch
-                candidates = writeRows(longCandidates, candidates, row, longRows);
-            }
-        }
-        for (; row < to; row++) {
-            int rowBits = prefixRowBits(views, row, prefixMask, prefixBits, patternLength, inlineMask, inlineBits);
-            if ((rowBits & 2 & undecided) != 0) {
-                longCandidates[candidates++] = row;
-            } else {
-                decided += rowBits & 1;
-            }
-        }
-        return (long) decided << 32 | candidates;
-    }
-
-    @Override
-    public int equalWords1(MemorySegment views, int from, int to, long k0, long[] words1) {
-        LongVector constant = LongVector.broadcast(LONGS, k0);
-        int count = 0;
-        int row = from;
-        // Every load compresses and stores, with no branch on whether it holds a candidate: at Suite 1's share
-        // (about one row in twenty shares length and prefix) such a branch would go either way.
-        int loads = (to - from) / STEP_ROWS * LOADS;
-        long start = (long) from << 4;
-        for (int load = 0; load < loads; load++) {
-            LongVector v = LongVector.fromMemorySegment(LONGS, views, start + load * (LANES * 8L), LE);
-            long first = v.compare(VectorOperators.EQ, constant).toLong() & EVEN_LANES;
-            v.compress(VectorMask.fromLong(LONGS, first << 1)).intoArray(words1, count);
-            count += Long.bitCount(first);
-        }
-        for (row += loads / LOADS * STEP_ROWS; row < to; row++) {
-            long at = (long) row << 4;
-            if (views.get(ViewLayout.LAYOUT_LE_LONG, at) == k0) {
-                words1[count++] = views.get(ViewLayout.LAYOUT_LE_LONG, at + 8);
-            }
-        }
-        return count;
     }
 
     /**
@@ -203,9 +128,8 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
     private static long prefixStep(MemorySegment views, long at, LongVector masks, LongVector bits,
             int patternLength) {
         // One AND and one compare test the masked prefix (even lanes) and the masked inline bytes 4..11 (odd
-        // lanes) together. The lengths are compared as int lanes of the same load (lane 4k is view k's length),
-        // which saves shifting them out of the long lanes: on a CPU that runs 512-bit operations in two halves
-        // (AMD Zen 4) every vector operation counts.
+        // lanes) together. The lengths are compared as int lanes of the same load (int lane 4k is view k's
+        // length), which saves shifting them out of the long lanes.
         long same = 0;
         long longEnough = 0;
         long isLong = 0;
@@ -214,7 +138,7 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
             long above = 0;
             for (int j = 0; j < LOADS / 2; j++) {
                 int load = half * (LOADS / 2) + j;
-                LongVector v = LongVector.fromMemorySegment(LONGS, views, at + load * (LANES * 8L), LE);
+                LongVector v = load(views, at + load * (LANES * 8L));
                 same |= v.and(masks).compare(VectorOperators.EQ, bits).toLong() << (load * LANES);
                 IntVector ints = v.reinterpretAsInts();
                 int shift = j * 2 * LANES;
@@ -230,119 +154,51 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
         return Long.compress(rows, EVEN_LANES) | Long.compress(rows & isLong, EVEN_LANES) << 32;
     }
 
-    /**
-     * Whether a starts-with pattern of {@code patternLength} bytes, whose masked prefix and inline bytes are
-     * {@code prefixBits} and {@code inlineBits} (as {@link #countPrefix} takes them), has 1 to 12 bytes and a last
-     * byte that is not zero: then {@link #prefixStepPadded} gives {@link #prefixStep}'s bits.
-     */
-    static boolean lastByteIsNotZero(int patternLength, long prefixBits, long inlineBits) {
-        if (patternLength < 1 || patternLength > ViewLayout.INLINE_MAX) {
-            return false;
-        }
-        long last = patternLength <= ViewLayout.PREFIX_SIZE
-                ? prefixBits >>> (32 + 8 * (patternLength - 1))
-                : inlineBits >>> (8 * (patternLength - 1 - ViewLayout.PREFIX_SIZE));
-        return (last & 0xFF) != 0;
-    }
-
-    /**
-     * {@link #prefixStep} without the length test, for a pattern of 1 to 12 bytes whose last byte is not zero
-     * ({@link #lastByteIsNotZero}): in a view whose padding is zero, as validation requires, an inline row shorter
-     * than the pattern fails the masked compare at the pattern's last byte, and a long row is longer than the
-     * pattern. One int compare a load instead of two.
-     */
-    private static long prefixStepPadded(MemorySegment views, long at, LongVector masks, LongVector bits) {
-        long same = 0;
-        long isLong = 0;
-        for (int half = 0; half < 2; half++) {
-            long above = 0;
-            for (int j = 0; j < LOADS / 2; j++) {
-                int load = half * (LOADS / 2) + j;
-                LongVector v = LongVector.fromMemorySegment(LONGS, views, at + load * (LANES * 8L), LE);
-                same |= v.and(masks).compare(VectorOperators.EQ, bits).toLong() << (load * LANES);
-                above |= v.reinterpretAsInts().compare(VectorOperators.GT, ViewLayout.INLINE_MAX).toLong()
-                        << (j * 2 * LANES);
-            }
-            isLong |= Long.compress(above, EVEN_LANES) << (half * 32);
-        }
-        long rows = same & (isLong | same >>> 1);
-        return Long.compress(rows, EVEN_LANES) | Long.compress(rows & isLong, EVEN_LANES) << 32;
-    }
-
-    /** {@link #prefixStep} for one row: bit 0 when it is a candidate, bit 1 when it is also long. */
-    private static int prefixRowBits(MemorySegment views, int row, long prefixMask, long prefixBits,
-            int patternLength, long inlineMask, long inlineBits) {
-        long at = (long) row << 4;
-        long w0 = views.get(ViewLayout.LAYOUT_LE_LONG, at);
-        boolean isLongRow = (int) w0 > ViewLayout.INLINE_MAX;
-        if ((w0 & prefixMask) == prefixBits && (int) w0 >= patternLength
-                && (isLongRow | (views.get(ViewLayout.LAYOUT_LE_LONG, at + 8) & inlineMask) == inlineBits)) {
-            return isLongRow ? 3 : 1;
-        }
-        return 0;
-    }
-
     @Override
     public void orderWords(MemorySegment views, int first, int count, long firstKey, int prefixLittleEndian,
-            boolean settleInline, long[] less, long[] ties) {
+            long[] less, long[] ties) {
+        int words = (count + 63) >>> 6;
+        Arrays.fill(less, 0, words, 0L);
+        Arrays.fill(ties, 0, words, 0L);
         // Each load starts 4 bytes into a view, so that even lanes hold view bytes 4..11: the prefix, then bytes
         // 4..7 of an inline value or a long one's buffer index. Byte-swapped, that orders like the value whenever
         // the prefixes differ (OrderPredicate), and for an inline row it is its first eight bytes, so an inline
-        // row whose eight bytes differ from the constant's is decided too (settleInline). The loads of a step end
-        // 4 bytes into the next row, so steps run only while that row is in the segment; the rest goes through
-        // the scalar loop.
+        // row whose eight bytes differ from the constant's is decided too. A second load of the same views from
+        // their start gives the lengths (even lanes; shifted up, a signed compare with 12 << 32 is the int
+        // compare). The loads of a step end 4 bytes into the next row, so steps run only while that row is in the
+        // segment; the rest goes through the scalar tests.
         LongVector key = LongVector.broadcast(LONGS, UNSIGNED_LT == null ? firstKey ^ Long.MIN_VALUE : firstKey);
         LongVector prefix = LongVector.broadcast(LONGS, Integer.toUnsignedLong(prefixLittleEndian));
+        LongVector bytes4To11 = LongVector.broadcast(LONGS, Long.reverseBytes(firstKey));
+        long inlineMaxHigh = (long) ViewLayout.INLINE_MAX << 32;
         long start = ((long) first << 4) + 4;
-        // Whole steps, counted once, and one flat loop over the loads of all steps: a loop over the steps with the
-        // loads of a step in an inner loop kept a bounds, liveness and segment-class check per load and its own
-        // bookkeeping (-XX:+PrintAssembly), and measured slower than this loop (decision record 013).
+        // One flat loop over the loads of all steps: with the loads of a step in an inner loop, C2 kept a bounds,
+        // liveness and segment-class check per load.
         int steps = (int) Math.min(count / STEP_ROWS, Math.max(0, (views.byteSize() - start) / STEP_BYTES));
         int loads = steps * LOADS;
         long below = 0;
         long tied = 0;
-        if (!settleInline) {
-            for (int load = 0; load < loads; load++) {
-                LongVector v = LongVector.fromMemorySegment(LONGS, views, start + load * (LANES * 8L), LE);
-                int shift = (load % LOADS) * LANES;
-                below |= below(v, key).toLong() << shift;
-                tied |= v.and(LOW_INT).compare(VectorOperators.EQ, prefix).toLong() << shift;
-                if (load % LOADS == LOADS - 1) {
-                    int i = (load / LOADS) * STEP_ROWS;
-                    less[i >>> 6] |= Long.compress(below, EVEN_LANES) << (i & 63);
-                    ties[i >>> 6] |= Long.compress(tied, EVEN_LANES) << (i & 63);
-                    below = 0;
-                    tied = 0;
-                }
-            }
-        } else {
-            // A second load of the same views from their start gives the lengths (even lanes; shifted up, a signed
-            // compare with 12 << 32 is the int compare).
-            LongVector bytes4To11 = LongVector.broadcast(LONGS, Long.reverseBytes(firstKey));
-            long inlineMaxHigh = (long) ViewLayout.INLINE_MAX << 32;
-            for (int load = 0; load < loads; load++) {
-                long at = start + load * (LANES * 8L);
-                LongVector v = LongVector.fromMemorySegment(LONGS, views, at, LE);
-                LongVector words0 = LongVector.fromMemorySegment(LONGS, views, at - 4, LE);
-                int shift = (load % LOADS) * LANES;
-                below |= below(v, key).toLong() << shift;
-                VectorMask<Long> settled = words0.lanewise(VectorOperators.LSHL, 32)
-                        .compare(VectorOperators.LE, inlineMaxHigh).and(v.compare(VectorOperators.NE, bytes4To11));
-                tied |= v.and(LOW_INT).compare(VectorOperators.EQ, prefix).andNot(settled).toLong() << shift;
-                if (load % LOADS == LOADS - 1) {
-                    int i = (load / LOADS) * STEP_ROWS;
-                    less[i >>> 6] |= Long.compress(below, EVEN_LANES) << (i & 63);
-                    ties[i >>> 6] |= Long.compress(tied, EVEN_LANES) << (i & 63);
-                    below = 0;
-                    tied = 0;
-                }
+        for (int load = 0; load < loads; load++) {
+            long at = start + load * (LANES * 8L);
+            LongVector v = load(views, at);
+            LongVector words0 = load(views, at - 4);
+            int shift = (load % LOADS) * LANES;
+            below |= below(v, key).toLong() << shift;
+            VectorMask<Long> settled = words0.lanewise(VectorOperators.LSHL, 32)
+                    .compare(VectorOperators.LE, inlineMaxHigh).and(v.compare(VectorOperators.NE, bytes4To11));
+            tied |= v.and(LOW_INT).compare(VectorOperators.EQ, prefix).andNot(settled).toLong() << shift;
+            if (load % LOADS == LOADS - 1) {
+                int i = (load / LOADS) * STEP_ROWS;
+                less[i >>> 6] |= Long.compress(below, EVEN_LANES) << (i & 63);
+                ties[i >>> 6] |= Long.compress(tied, EVEN_LANES) << (i & 63);
+                below = 0;
+                tied = 0;
             }
         }
         for (int i = steps * STEP_ROWS; i < count; i++) {
             long at = ((long) (first + i) << 4) + 4;
             long k = views.get(ViewLayout.LAYOUT_BE_LONG, at);
-            boolean settled = settleInline && views.get(ViewLayout.LAYOUT_LE_INT, at - 4) <= ViewLayout.INLINE_MAX
-                    && k != firstKey;
+            boolean settled = views.get(ViewLayout.LAYOUT_LE_INT, at - 4) <= ViewLayout.INLINE_MAX && k != firstKey;
             less[i >>> 6] |= (Long.compareUnsigned(k, firstKey) < 0 ? 1L : 0L) << i;
             ties[i >>> 6] |= ((k >>> 32) == firstKey >>> 32 && !settled ? 1L : 0L) << i;
         }
@@ -357,23 +213,6 @@ final class PanamaViewWords implements Vectorization.ViewWordScan {
         return UNSIGNED_LT == null
                 ? swapped.lanewise(VectorOperators.XOR, Long.MIN_VALUE).compare(VectorOperators.LT, key)
                 : swapped.compare(UNSIGNED_LT, key);
-    }
-
-    /**
-     * Writes {@code base + i} for every set bit {@code i} of {@code rows} (32 bits) to {@code out} from
-     * {@code candidates}, ascending, and returns the new count: {@code INTS} lanes at a time with one compress and
-     * one full store, no branch per row. A store writes all lanes, past the candidates it keeps; those slots lie
-     * below {@code base - from + 32}, inside the room for {@code to - from} ids the caller guarantees.
-     */
-    private static int writeRows(int[] out, int candidates, int base, long rows) {
-        int lanes = INTS.length();
-        for (int k = 0; k < STEP_ROWS; k += lanes) {
-            long part = (rows >>> k) & ((1L << lanes) - 1);
-            IntVector.broadcast(INTS, base + k).addIndex(1).compress(VectorMask.fromLong(INTS, part))
-                    .intoArray(out, candidates);
-            candidates += Long.bitCount(part);
-        }
-        return candidates;
     }
 
     @Override

@@ -31,7 +31,7 @@ final class VectorWarmUp {
     static final int ROWS = 4096;
     /** Bytes of the private haystack of the substring screen. */
     private static final int HAYSTACK_BYTES = 1 << 16;
-    private static final int VIEW_WORD_METHODS = 6;
+    private static final int VIEW_WORD_METHODS = 3;
     /** Needles the substring screen is warmed with: lengths 1..20. */
     private static final int NEEDLES = 20;
 
@@ -104,10 +104,8 @@ final class VectorWarmUp {
         private final Vectorization.ViewWordScan scan;
         private final long[] words;
         private final MemorySegment views;
-        private final int[] out = new int[ROWS];
-        private final long[] words1 = new long[ROWS + 8];
-        private final long[] less = new long[16];
-        private final long[] ties = new long[16];
+        private final long[] first = new long[8];
+        private final long[] second = new long[8];
 
         ViewWordCalls(Vectorization.ViewWordScan scan, Arena arena, SplittableRandom random) {
             this.scan = scan;
@@ -125,33 +123,22 @@ final class VectorWarmUp {
             int row = random.nextInt(ROWS);
             long w0 = random.nextInt(4) == 0 ? random.nextLong() : words[2 * row];
             long w1 = words[2 * row + 1];
+            if (random.nextInt(8) == 0) { // a window at the end of the segment: the last steps go scalar
+                from = ROWS - (to - from);
+                to = ROWS;
+            }
+            int count = to - from;
             switch (method) {
-                case 0 -> scan.equalWord0(views, from, to, w0, out);
-                case 1 -> scan.countEqualViews(views.asSlice((long) from << 4), to - from, w0, w1);
-                case 5 -> scan.equalWords1(views, from, to, w0, words1);
-                case 2, 4 -> {
+                case 0 -> scan.equalWords(views, from, count, w0, w1, first, second);
+                case 1 -> {
                     int patternLength = random.nextInt(18);
                     long prefixMask = lowBytes(Math.min(patternLength, 4)) << 32;
                     long inlineMask = lowBytes(Math.max(0, Math.min(patternLength, 12) - 4));
-                    if (method == 2) {
-                        scan.prefixCandidates(views, from, to, prefixMask, w0 & prefixMask, patternLength,
-                                inlineMask, w1 & inlineMask, out);
-                    } else {
-                        scan.countPrefix(views, from, to, prefixMask, w0 & prefixMask, patternLength, inlineMask,
-                                w1 & inlineMask, out);
-                    }
+                    scan.prefixWords(views, from, count, prefixMask, w0 & prefixMask, patternLength, inlineMask,
+                            w1 & inlineMask, first, second);
                 }
-                default -> {
-                    if (random.nextInt(8) == 0) { // a window at the end of the segment: the last steps go scalar
-                        from = ROWS - (to - from);
-                        to = ROWS;
-                    }
-                    int count = to - from;
-                    Arrays.fill(less, 0, (count + 63) >>> 6, 0L);
-                    Arrays.fill(ties, 0, (count + 63) >>> 6, 0L);
-                    scan.orderWords(views, from, count, Long.reverseBytes(w0 >>> 32 | w1 << 32), (int) (w0 >>> 32),
-                            random.nextBoolean(), less, ties);
-                }
+                default -> scan.orderWords(views, from, count, Long.reverseBytes(w0 >>> 32 | w1 << 32),
+                        (int) (w0 >>> 32), first, second);
             }
         }
     }
@@ -180,67 +167,42 @@ final class VectorWarmUp {
     }
 
     /**
-     * The inline-view builder: {@code buildUpTo4}, {@code build} and {@code buildUpTo8} in turn (call % 3), each
-     * over its two data sets in turn (call / 3 even or odd): ASCII and any bytes for {@code buildUpTo4} and
-     * {@code buildUpTo8}, sizes up to 12 and up to 4 for {@code build}; every other six calls over the chars in a
-     * heap array ({@code buildFromArray}), never a heap segment.
+     * The inline-view builder over its two data sets in turn: sizes up to 12 with any bytes and sizes up to 4 with
+     * ASCII chars, so that both outcomes of the ASCII test are profiled and neither is compiled as a trap that
+     * readers of text (or of binary) would hit.
      */
     private static final class InlineViewCalls {
         private final Vectorization.InlineViewScan scan;
         private final int[][] sizes;
         private final long[][] starts;
         private final MemorySegment[] chars;
-        private final byte[][] heapChars;
         private final MemorySegment views;
 
         InlineViewCalls(Vectorization.InlineViewScan scan, Arena arena, SplittableRandom random) {
             this.scan = scan;
-            // Sizes up to 4 with ASCII chars, up to 12 with any bytes, up to 4 with any bytes (the last for
-            // buildUpTo4, which also needs both ASCII outcomes profiled), up to 8 with ASCII and with any bytes
-            // (buildUpTo8).
-            this.sizes = new int[][] {sizes(random, 4), sizes(random, 12), sizes(random, 4), sizes(random, 8),
-                    sizes(random, 8)};
+            this.sizes = new int[][] {sizes(random, 12), sizes(random, 4)};
             this.chars = new MemorySegment[sizes.length];
             this.starts = new long[sizes.length][ROWS + 1];
-            this.heapChars = new byte[sizes.length][];
             for (int c = 0; c < sizes.length; c++) {
                 for (int i = 0; i < ROWS; i++) {
                     starts[c][i + 1] = starts[c][i] + sizes[c][i];
                 }
                 long total = starts[c][ROWS];
                 chars[c] = arena.allocate(total, 1); // exactly: the last calls' windows must stay inside
-                // ASCII chars for one size class, any bytes for the other: both outcomes of the ASCII test are
-                // profiled, so neither is compiled as a trap that readers of text (or of binary) would hit
-                int byteBound = c == 0 || c == 3 ? 0x80 : 0x100;
+                int byteBound = c == 0 ? 0x100 : 0x80;
                 for (long b = 0; b < total; b++) {
                     chars[c].set(ValueLayout.JAVA_BYTE, b, (byte) random.nextInt(byteBound));
                 }
-                heapChars[c] = chars[c].toArray(ValueLayout.JAVA_BYTE);
             }
             this.views = arena.allocate(16L * ROWS, 16);
         }
 
         /** Call number {@code call} over 150-250 rows starting anywhere, half of them ending at the chars' end. */
         void call(int call, SplittableRandom random) {
-            int maxSize = call % 3 == 0 ? 4 : call % 3 == 1 ? 12 : 8;
-            boolean first = (call / 3 & 1) == 0;
-            int c = switch (maxSize) {
-                case 4 -> first ? 0 : 2;
-                case 12 -> first ? 1 : 0;
-                default -> first ? 3 : 4;
-            };
+            int c = call & 1;
             int count = 150 + random.nextInt(101);
             int from = random.nextBoolean() ? ROWS - count : random.nextInt(ROWS - count);
-            if ((call / 6 & 1) != 0) {
-                scan.buildFromArray(sizes[c], from, count, heapChars[c], (int) starts[c][from], views, 16L * from,
-                        maxSize);
-                return;
-            }
-            switch (maxSize) {
-                case 4 -> scan.buildUpTo4(sizes[c], from, count, chars[c], starts[c][from], views, 16L * from);
-                case 8 -> scan.buildUpTo8(sizes[c], from, count, chars[c], starts[c][from], views, 16L * from);
-                default -> scan.build(sizes[c], from, count, chars[c], starts[c][from], views, 16L * from);
-            }
+            scan.build(sizes[c], from, count, chars[c], starts[c][from], views, 16L * from);
         }
 
         /** Sizes uniform in [0, max]. */

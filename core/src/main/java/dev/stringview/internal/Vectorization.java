@@ -32,12 +32,6 @@ public final class Vectorization {
 
     /** Whether this JVM may run vector code (the property and the module), decided once and logged. */
     private static final boolean AVAILABLE = decide();
-    /**
-     * The width of the view-word passes, read once here: {@code -Dstringview.viewWordBits=256} selects 256-bit
-     * passes, for comparison only (see {@link PanamaViewWords}).
-     */
-    static final int VIEW_WORD_BITS = Integer.getInteger("stringview.viewWordBits", 512) == 256 ? 256 : 512;
-
     /*
      * The vector loops once warmUp has run them, else null (then the kernels run their scalar loops). Volatile:
      * written once by warmUp, read once per kernel call, chunk or window, and by substring search once per
@@ -85,7 +79,7 @@ public final class Vectorization {
                 viewWords = loadedViewWords;
                 inlineViews = loadedInlineViews;
                 warmedUpAs = "Panama Vector API, substring search " + loadedSearch.describe() + ", "
-                        + (wide ? "512-bit inline views, " + VIEW_WORD_BITS + "-bit view words"
+                        + (wide ? "512-bit inline views, 512-bit view words"
                                 : "scalar inline views (512-bit vectors needed), scalar view words");
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
                 search = null;
@@ -170,27 +164,6 @@ public final class Vectorization {
         long build(int[] sizes, int from, int count, java.lang.foreign.MemorySegment chars, long charsOffset,
                 java.lang.foreign.MemorySegment views, long viewsOffset);
 
-        /**
-         * The same for values of at most 4 bytes ({@code InlineViews.buildTestingAsciiUpTo4}): the same views,
-         * return value and errors as {@link InlineViewLoop#buildTestingAscii(int[], int, int,
-         * java.lang.foreign.MemorySegment, long, java.lang.foreign.MemorySegment, long, int)} with a largest size
-         * of 4.
-         */
-        long buildUpTo4(int[] sizes, int from, int count, java.lang.foreign.MemorySegment chars, long charsOffset,
-                java.lang.foreign.MemorySegment views, long viewsOffset);
-
-        /** The same for values of at most 8 bytes ({@code InlineViews.buildTestingAsciiUpTo8}), a largest size of 8. */
-        long buildUpTo8(int[] sizes, int from, int count, java.lang.foreign.MemorySegment chars, long charsOffset,
-                java.lang.foreign.MemorySegment views, long viewsOffset);
-
-        /**
-         * The same over chars in a heap array, for values of at most {@code maxSize} bytes (4, 8 or 12: the form of
-         * {@code buildUpTo4}, {@code buildUpTo8} or {@code build}): {@code InlineViews.buildTestingAscii} over a
-         * {@code byte[]}.
-         */
-        long buildFromArray(int[] sizes, int from, int count, byte[] chars, int charsOffset,
-                java.lang.foreign.MemorySegment views, long viewsOffset, int maxSize);
-
         String describe();
     }
 
@@ -211,62 +184,37 @@ public final class Vectorization {
     }
 
     /**
-     * The first, view-only pass of the equality, starts-with and order kernels over rows of a column without a
-     * selection, implemented only by {@link PanamaViewWords}. Each method's output is exactly that of the kernel's
-     * scalar loop it replaces (same rows, same order); see those kernels for what the tests mean.
+     * The view-word pass of the equality, starts-with and order kernels over a window of rows of a column without
+     * a selection, implemented only by {@link PanamaViewWords}; the kernels' own scalar loops are its twins. Each
+     * method writes bit {@code i % 64} of word {@code i / 64} of its outputs for row {@code first + i},
+     * {@code i < count}, overwriting the first {@code (count + 63) / 64} words (bits past {@code count} are clear).
+     * Nothing but the views is read, and null rows are not told apart: the kernels mask them out afterwards.
      */
     public interface ViewWordScan {
         /**
-         * Writes the rows of {@code [from, to)} whose first view word is {@code k0}, ascending, to {@code out}
-         * from index 0 and returns their number. {@code out} has room for {@code to - from} ids; slots past the
-         * returned count may be overwritten.
+         * Equality: {@code word0Equal} marks the rows whose first view word (length and prefix) is {@code k0},
+         * {@code viewEqual} those whose second view word is also {@code k1}.
          */
-        int equalWord0(java.lang.foreign.MemorySegment views, int from, int to, long k0, int[] out);
-
-        /** The number of rows of {@code [0, n)} whose first view word is {@code k0} and second is {@code k1}. */
-        int countEqualViews(java.lang.foreign.MemorySegment views, int n, long k0, long k1);
+        void equalWords(java.lang.foreign.MemorySegment views, int first, int count, long k0, long k1,
+                long[] word0Equal, long[] viewEqual);
 
         /**
-         * Starts-with candidates: the rows of {@code [from, to)} whose first view word masked with
-         * {@code prefixMask} is {@code prefixBits}, whose length is at least {@code patternLength} and that are
-         * either long or have {@code (word1 & inlineMask) == inlineBits}, written to {@code out} like
-         * {@link #equalWord0}.
+         * Starts-with: {@code candidates} marks the rows whose first view word masked with {@code prefixMask} is
+         * {@code prefixBits}, whose length is at least {@code patternLength} and that are long (length above 12)
+         * or have {@code (word1 & inlineMask) == inlineBits}; {@code longCandidates} those of them that are long.
          */
-        int prefixCandidates(java.lang.foreign.MemorySegment views, int from, int to, long prefixMask,
-                long prefixBits, int patternLength, long inlineMask, long inlineBits, int[] out);
+        void prefixWords(java.lang.foreign.MemorySegment views, int first, int count, long prefixMask,
+                long prefixBits, int patternLength, long inlineMask, long inlineBits, long[] candidates,
+                long[] longCandidates);
 
         /**
-         * Starts-with for {@code count}, over the rows of {@code [from, to)} of a column without nulls, with the
-         * tests of {@link #prefixCandidates}: a candidate is decided, and counted without its row id being written,
-         * when the pattern has at most 4 bytes or the row is inline; the ids of the other candidates (long rows,
-         * whose bytes past the prefix are in a buffer) are written to {@code longCandidates} from index 0, which
-         * has room for {@code to - from} ids. Returns {@code decided << 32 | longCandidateCount}. The inline rows'
-         * padding must be zero, as validation requires: for a pattern of 1 to 12 bytes whose last byte is not zero
-         * the length test is left to the masked compares (an inline row shorter than the pattern has a zero there).
-         */
-        long countPrefix(java.lang.foreign.MemorySegment views, int from, int to, long prefixMask, long prefixBits,
-                int patternLength, long inlineMask, long inlineBits, int[] longCandidates);
-
-        /**
-         * Writes the second view words of the rows of {@code [from, to)} whose first view word is {@code k0}, in
-         * row order, to {@code words1} from index 0 and returns their number: {@link #equalWord0} for a caller
-         * that needs the rows' buffer indexes and offsets, not their ids. {@code words1} has room for
-         * {@code to - from + 8} words; slots past the returned count may be overwritten.
-         */
-        int equalWords1(java.lang.foreign.MemorySegment views, int from, int to, long k0, long[] words1);
-
-        /**
-         * For rows {@code first + i}, {@code i < count}: ORs into bit {@code i % 64} of {@code less[i / 64]} whether
-         * the row's view bytes 4..11, read big-endian, are unsigned below {@code firstKey}, and into
-         * {@code ties[i / 64]} whether its prefix (view bytes 4..7, a little-endian int) is
-         * {@code prefixLittleEndian}, and, when {@code settleInline}, the row is not settled by its view: it is long
-         * (its length, the view's first int, is above 12) or its bytes 4..11 equal {@code firstKey}. (An inline
-         * row's view bytes 4..11 are its first eight bytes, zero-padded, so where they differ from the constant's
-         * its "less" bit orders it; telling those apart costs a second load and three vector operations per four
-         * views, worth it only where many rows share the prefix.) The words must be clear on entry.
+         * Order: {@code less} marks the rows whose view bytes 4..11, read big-endian, are unsigned below
+         * {@code firstKey}; {@code ties} those whose prefix (view bytes 4..7, a little-endian int) is
+         * {@code prefixLittleEndian} and that are long or, inline, whose view bytes 4..11 (their first eight bytes)
+         * are the constant's: an inline row whose first eight bytes differ is ordered by {@code less} alone.
          */
         void orderWords(java.lang.foreign.MemorySegment views, int first, int count, long firstKey,
-                int prefixLittleEndian, boolean settleInline, long[] less, long[] ties);
+                int prefixLittleEndian, long[] less, long[] ties);
 
         String describe();
     }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stringview.internal.reader.InlineViews;
-import dev.stringview.ViewLayout;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -33,38 +32,8 @@ class InlineViewsTest {
         forms.add(form("scalar", InlineViewLoop::buildTestingAscii));
         if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
             forms.add(new PanamaInlineViews());
-            forms.add(arrayForm(ViewLayout.INLINE_MAX));
         }
         return forms;
-    }
-
-    /**
-     * The forms of {@code InlineViews.buildTestingAsciiUpTo4} ({@code maxSize} 4) or {@code buildTestingAsciiUpTo8}
-     * ({@code maxSize} 8) seen through {@code build}: the scalar loop with that largest size, and the vector form's
-     * {@code buildUpTo4} or {@code buildUpTo8} when the module is there.
-     */
-    private static List<Vectorization.InlineViewScan> boundedForms(int maxSize) {
-        List<Vectorization.InlineViewScan> forms = new ArrayList<>();
-        forms.add(form("scalar up to " + maxSize, (sizes, from, count, chars, charsOffset, views, viewsOffset) ->
-                InlineViewLoop.buildTestingAscii(sizes, from, count, chars, charsOffset, views, viewsOffset,
-                        maxSize)));
-        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
-            PanamaInlineViews vector = new PanamaInlineViews();
-            forms.add(form("vector up to " + maxSize, maxSize == 4 ? vector::buildUpTo4 : vector::buildUpTo8));
-            forms.add(arrayForm(maxSize));
-        }
-        return forms;
-    }
-
-    /**
-     * The vector form over a heap array ({@code buildFromArray}) with a largest size of {@code maxSize}: the chars
-     * copied into an array of exactly their length (so a window past it throws), any segment kind.
-     */
-    private static Vectorization.InlineViewScan arrayForm(int maxSize) {
-        PanamaInlineViews vector = new PanamaInlineViews();
-        return form("vector array up to " + maxSize, (sizes, from, count, chars, charsOffset, views, viewsOffset) ->
-                vector.buildFromArray(sizes, from, count, chars.toArray(ValueLayout.JAVA_BYTE), (int) charsOffset,
-                        views, viewsOffset, maxSize));
     }
 
     @FunctionalInterface
@@ -73,7 +42,7 @@ class InlineViewsTest {
                 long viewsOffset);
     }
 
-    /** A form under test made of one entry point, which every {@code build*} method but the array one calls. */
+    /** A form under test made of one entry point. */
     private static Vectorization.InlineViewScan form(String name, Builder builder) {
         return new Vectorization.InlineViewScan() {
             @Override
@@ -83,86 +52,10 @@ class InlineViewsTest {
             }
 
             @Override
-            public long buildUpTo4(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-                    MemorySegment views, long viewsOffset) {
-                return builder.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
-            }
-
-            @Override
-            public long buildUpTo8(int[] sizes, int from, int count, MemorySegment chars, long charsOffset,
-                    MemorySegment views, long viewsOffset) {
-                return builder.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
-            }
-
-            @Override
-            public long buildFromArray(int[] sizes, int from, int count, byte[] chars, int charsOffset,
-                    MemorySegment views, long viewsOffset, int maxSize) {
-                throw new UnsupportedOperationException("see arrayForm");
-            }
-
-            @Override
             public String describe() {
                 return name;
             }
         };
-    }
-
-    /**
-     * Values of at most 4 bytes through every form of the up-to-4 builder: rows 0..70 and around each multiple of
-     * 16, 32, 64 and 1024, sizes mixed from 0..1, 0..2, 0..4 and uniform 0, 1, 2, 3, 4, chars with bytes of 0x80
-     * and above sized exactly, from any row and chars offset, native and heap memory.
-     */
-    @Test
-    void upTo4FormsMatchTheModelAtEveryCount() {
-        boundedFormsMatchTheModelAtEveryCount(4, new int[] {1, 2, 4}, new SplittableRandom(0x1218));
-    }
-
-    /**
-     * The same for the up-to-8 builder: sizes mixed from 0..4, 0..7 and 0..8, seed 003's 3..5 and 6..8 (a size-4
-     * block, and a size-8 block whose longest is 8), uniform 0..8, and blocks of empty values ending in a tail of
-     * 8-byte ones.
-     */
-    @Test
-    void upTo8FormsMatchTheModelAtEveryCount() {
-        boundedFormsMatchTheModelAtEveryCount(8, new int[] {4, 7, 8, 35, 68}, new SplittableRandom(0x1219));
-    }
-
-    /**
-     * {@code maxLengths}: sizes mixed from 0 to that length, or for a two-digit {@code ab} uniform in [a, b];
-     * uniform sizes 0..maxSize; blocks of 4095, 4096 and 65,535 rows (many runs, the last ones a step or two).
-     */
-    private static void boundedFormsMatchTheModelAtEveryCount(int maxSize, int[] maxLengths,
-            SplittableRandom random) {
-        List<Integer> counts = new ArrayList<>();
-        for (int n = 0; n <= 70; n++) {
-            counts.add(n);
-        }
-        for (int n : COUNTS) {
-            counts.add(n);
-        }
-        for (Vectorization.InlineViewScan form : boundedForms(maxSize)) {
-            for (int count : counts) {
-                for (int maxLength : maxLengths) {
-                    checkMixed(form, random, count, maxLength, random.nextInt(3), random.nextInt(20),
-                            count % 5 != 0);
-                }
-                for (int length = 0; length <= maxSize; length++) {
-                    int[] sizes = new int[count + 2];
-                    java.util.Arrays.fill(sizes, length);
-                    check(form, random, sizes, 2, count, random.nextInt(3), true);
-                }
-            }
-            for (int count : new int[] {4095, 4096, 65_535}) {
-                for (int maxLength : maxLengths) {
-                    checkMixed(form, random, count, maxLength, 3, random.nextInt(20), random.nextBoolean());
-                }
-                int[] sizes = new int[count];
-                for (int i = 0; i < count; i++) { // empty values, then a tail of the longest near the chars' end
-                    sizes[i] = i < count - 100 ? random.nextInt(2) : maxSize;
-                }
-                check(form, random, sizes, 0, count, 0, true);
-            }
-        }
     }
 
     /** {@link #check} with sizes from 0..maxLength, or for a two-digit {@code maxLength} ab uniform in [a, b]. */
@@ -181,49 +74,6 @@ class InlineViewsTest {
         check(form, random, sizes, from, count, charsLead, nativeMemory);
     }
 
-    /** A size outside [0, 4] anywhere (first step, a later run, the scalar rows) names its row; so do short chars. */
-    @Test
-    void upTo4FormsNameABadSizesRow() {
-        boundedFormsNameABadSizesRow(4, new int[] {5, 12, 13, -1, Integer.MAX_VALUE, Integer.MIN_VALUE});
-    }
-
-    /** A size outside [0, 8] (9..12 too, which the general builder takes) names its row; so do short chars. */
-    @Test
-    void upTo8FormsNameABadSizesRow() {
-        boundedFormsNameABadSizesRow(8, new int[] {9, 12, 13, -1, Integer.MAX_VALUE, Integer.MIN_VALUE});
-    }
-
-    private static void boundedFormsNameABadSizesRow(int maxSize, int[] badSizes) {
-        for (Vectorization.InlineViewScan form : boundedForms(maxSize)) {
-            for (int badRow : new int[] {0, 7, 8, 15, 16, 40, 99, 16 * 700 + 9, 65_519, 65_534}) {
-                for (int bad : badSizes) {
-                    int rows = badRow < 100 ? 100 : 65_535;
-                    int[] sizes = new int[rows];
-                    java.util.Arrays.fill(sizes, maxSize / 2);
-                    sizes[badRow] = bad;
-                    try (Arena arena = Arena.ofConfined()) {
-                        MemorySegment chars = arena.allocate((long) maxSize * rows);
-                        MemorySegment views = arena.allocate(16L * rows);
-                        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                                () -> form.build(sizes, 0, rows, chars, 0, views, 0), form.describe());
-                        assertTrue(e.getMessage().contains("row=" + badRow + " size=" + bad + " maxSize=" + maxSize),
-                                e.getMessage());
-                    }
-                }
-            }
-            int[] sizes = new int[300];
-            java.util.Arrays.fill(sizes, maxSize);
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment chars = arena.allocate(maxSize * 299L + 3); // row 299 has 3 of its bytes
-                MemorySegment views = arena.allocate(16 * 300);
-                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
-                        () -> form.build(sizes, 0, 300, chars, 0, views, 0), form.describe());
-                assertTrue(e.getMessage().contains("row=299 size=" + maxSize + " charsOffset=" + maxSize * 299
-                        + " charsBytes=" + (maxSize * 299 + 3)), e.getMessage());
-            }
-        }
-    }
-
     @Test
     void everyFormMatchesTheModelAtEveryCount() {
         SplittableRandom random = new SplittableRandom(0x1213);
@@ -237,8 +87,11 @@ class InlineViewsTest {
         }
         for (Vectorization.InlineViewScan form : forms) {
             for (int count : counts) {
-                for (int maxLength : new int[] {4, 12}) {
-                    check(form, random, count, maxLength, random.nextInt(3), random.nextInt(20), true);
+                for (int maxLength : new int[] {1, 2, 4, 8, 12}) {
+                    check(form, random, count, maxLength, random.nextInt(3), random.nextInt(20), count % 5 != 0);
+                }
+                for (int lowHigh : new int[] {35, 68}) { // uniform in [3, 5] and [6, 8]
+                    checkMixed(form, random, count, lowHigh, random.nextInt(3), random.nextInt(20), true);
                 }
             }
         }
@@ -275,17 +128,6 @@ class InlineViewsTest {
         assertEquals(expected, InlineViews.vectorized(), Vectorization.describe());
         SplittableRandom random = new SplittableRandom(0x1216);
         Vectorization.InlineViewScan entry = form("InlineViews.buildTestingAscii", InlineViews::buildTestingAscii);
-        Vectorization.InlineViewScan entryUpTo4 = form("InlineViews.buildTestingAsciiUpTo4",
-                InlineViews::buildTestingAsciiUpTo4);
-        Vectorization.InlineViewScan entryUpTo8 = form("InlineViews.buildTestingAsciiUpTo8",
-                InlineViews::buildTestingAsciiUpTo8);
-        Vectorization.InlineViewScan[] entryArrays = new Vectorization.InlineViewScan[13];
-        for (int maxSize : new int[] {4, 8, 12}) {
-            entryArrays[maxSize] = form("InlineViews.buildTestingAscii(byte[]) up to " + maxSize,
-                    (sizes, from, count, chars, charsOffset, views, viewsOffset) -> InlineViews.buildTestingAscii(
-                            sizes, from, count, chars.toArray(ValueLayout.JAVA_BYTE), (int) charsOffset, views,
-                            viewsOffset, maxSize));
-        }
         Vectorization.InlineViewScan plainEntry = form("InlineViews.build",
                 (sizes, from, count, chars, charsOffset, views, viewsOffset) -> {
                     long end = InlineViews.build(sizes, from, count, chars, charsOffset, views, viewsOffset);
@@ -302,14 +144,8 @@ class InlineViewsTest {
         for (int round = 0; round < 200; round++) { // enough calls for C2's code of the vector form, if it is used
             for (int count : COUNTS) {
                 check(entry, random, count, random.nextBoolean() ? 4 : 12, random.nextInt(2), random.nextInt(9), true);
-                check(entryUpTo4, random, count, random.nextBoolean() ? 2 : 4, random.nextInt(2), random.nextInt(9),
-                        true);
-                checkMixed(entryUpTo8, random, count, random.nextBoolean() ? 8 : 68, random.nextInt(2),
+                checkMixed(entry, random, count, random.nextBoolean() ? 8 : 68, random.nextInt(2),
                         random.nextInt(9), true);
-                check(entryArrays[4], random, count, 4, random.nextInt(2), random.nextInt(9), true);
-                checkMixed(entryArrays[8], random, count, random.nextBoolean() ? 8 : 68, random.nextInt(2),
-                        random.nextInt(9), true);
-                check(entryArrays[12], random, count, 12, random.nextInt(2), random.nextInt(9), true);
             }
         }
     }
@@ -350,12 +186,6 @@ class InlineViewsTest {
                     arena.allocate(160), 0));
             assertThrows(IndexOutOfBoundsException.class, () -> InlineViews.build(new int[8], 0, 1, small, 65,
                     arena.allocate(160), 0));
-            // the array entry: its form by maxSize (4, 8, 12 only), its chars' end the array's
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () ->
-                    InlineViews.buildTestingAscii(new int[8], 0, 1, new byte[8], 0, arena.allocate(160), 0, 5));
-            assertTrue(e.getMessage().contains("maxSize=5"), e.getMessage());
-            assertThrows(IndexOutOfBoundsException.class, () -> InlineViews.buildTestingAscii(new int[8], 0, 1,
-                    new byte[8], 9, arena.allocate(160), 0, 8));
         }
     }
 

@@ -288,24 +288,14 @@ public final class ColumnDeserializer {
         byte[] array = heapArray(chars);
         int base = array == charsCopy ? 0 : (int) chars.address();
         boolean checkUtf8 = kind == ViewKind.UTF8 && validateUtf8;
-        // A block of inline values only gets its views from InlineViews' vector form once that is warm, over the
-        // heap array the chars are in (the input's own, or the copy heapArray made): its array form, whose window
-        // loads share no profile with segment loads. The views' builder tests the chars for ASCII on its way (an
-        // OR of the bytes it places), so that they are read once here; UTF-8 is checked only when a byte is 0x80
-        // or above. Its form follows the summary's class: values of at most 4 bytes load 16 rows' chars at once,
-        // of at most 8 bytes 8 rows', of at most 12 bytes 4 rows'.
+        // A block of inline values only gets its views from InlineViews' vector form once that is warm, over a
+        // native copy of the chars (the form is compiled for native chars; a heap segment among its calls would
+        // slow every later call). The views' builder tests the chars for ASCII on its way (an OR of the bytes it
+        // places), so UTF-8 is checked only when a byte is 0x80 or above.
         if (inlineOnly && InlineViews.vectorized()) {
-            long end;
-            if (longest == 4) {
-                // Values of at most 4 bytes: the segment form over native chars. The array form measured 3x slower
-                // in a JVM that reads only such blocks (JMH, one fork per size: 100 against 31 us at size 1), as
-                // fast where blocks of every size are read (SerializationSideBySide).
-                MemorySegment scratch = nativeChars(rawLength);
-                MemorySegment.copy(MemorySegment.ofArray(array), base, scratch, 0, rawLength);
-                end = InlineViews.buildTestingAsciiUpTo4(sizes, 0, n, scratch, 0, target.views, firstRow * 16);
-            } else {
-                end = InlineViews.buildTestingAscii(sizes, 0, n, array, base, target.views, firstRow * 16, longest);
-            }
+            MemorySegment scratch = nativeChars(rawLength);
+            MemorySegment.copy(MemorySegment.ofArray(array), base, scratch, 0, rawLength);
+            long end = InlineViews.buildTestingAscii(sizes, 0, n, scratch, 0, target.views, firstRow * 16);
             if (end < 0 && checkUtf8) {
                 checkUtf8(array, base, rawLength, n, block, firstRow);
             }
